@@ -1,0 +1,61 @@
+"""The ``atlas`` command line: one Typer sub-app per noun, one command per pipeline stage.
+
+Heavy modules (httpx, polars, sacrebleu, pydantic models of each stage) are imported inside the
+commands so that ``atlas --help`` and the start of every stage stay fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from stages.datasets import cli as datasets_cli
+from stages.inference import cli as inference_cli
+from stages.report import cli as report_cli
+from stages.review import cli as review_cli
+from stages.scoring import cli as scoring_cli
+from stages.errors import AtlasError
+
+
+class _AtlasApp(typer.Typer):
+    """Typer app that turns an :class:`AtlasError` into one sentence and a non-zero exit."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except AtlasError as exc:
+            sys.stderr.write(f"atlas: error: {exc}\n")
+            sys.exit(exc.exit_code)
+
+
+app = _AtlasApp(
+    name="atlas",
+    help="Inference Atlas: reproducible accuracy and serving benchmarks.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.command("check")(datasets_cli.check)
+app.add_typer(datasets_cli.dataset_app, name="dataset")
+app.add_typer(datasets_cli.schema_app, name="schema")
+app.command("infer")(inference_cli.infer)
+app.command("serve")(inference_cli.serve)
+app.command("score")(scoring_cli.score)
+app.command("score-one")(scoring_cli.score_one)
+app.command("report")(report_cli.report)
+app.add_typer(review_cli.review_app, name="review")
+app.command("agreement")(review_cli.agreement)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI in-process (used by tests); returns the exit code."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except AtlasError as exc:
+        sys.stderr.write(f"atlas: error: {exc}\n")
+        return exc.exit_code
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0

@@ -1,0 +1,66 @@
+"""Commands for datasets: ``atlas check``, ``atlas dataset …`` and ``atlas schema export``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+dataset_app = typer.Typer(help="Create, publish and import datasets.", no_args_is_help=True)
+schema_app = typer.Typer(help="JSON Schema of cards and rows.", no_args_is_help=True)
+
+
+def check(
+    no_regen: Annotated[
+        bool, typer.Option("--no-regen", help="Skip regenerating datasets (structure only).")
+    ] = False,
+    metrics: Annotated[Path, typer.Option(help="Where to write the check metrics.")] = Path(
+        "metrics/check.json"
+    ),
+) -> None:
+    """Validate every dataset: schema, files, budget, determinism and immutability."""
+    from stages.datasets.check import MB, run_check
+    from stages.errors import ValidationFailures
+    from stages.io import write_json
+    from stages.params import CheckParams, section
+
+    params = section(CheckParams, "check")
+    report = run_check(params.budget_mb, regenerate_all=not no_regen)
+    typer.echo(
+        f"budget: {report.bytes_used / MB:.2f} MB used of {params.budget_mb:g} MB "
+        f"({len(report.rows)} datasets, {sum(report.rows.values())} rows)"
+    )
+    write_json(metrics, report.metrics())
+    if report.failures:
+        raise ValidationFailures(
+            [f"check failed with {len(report.failures)} problem(s):"] + report.failures
+        )
+    typer.echo("check: ok")
+
+
+@dataset_app.command("new")
+def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) -> None:
+    """Copy the generator template for a new dataset and add it to params.yaml."""
+    from stages.datasets.new import new_dataset
+
+    path = new_dataset(dataset_id)
+    typer.echo(f"wrote {path}; edit it, then `dvc repro` and `atlas dataset publish {dataset_id}`")
+
+
+@dataset_app.command("publish")
+def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
+    """Pin a dataset's bytes in datasets/registry.json; later changes fail the check."""
+    from stages.datasets.registry import publish as do_publish
+
+    digests = do_publish(dataset_id)
+    typer.echo(f"published {dataset_id} ({len(digests)} files)")
+
+
+@schema_app.command("export")
+def export(directory: Annotated[Path, typer.Argument(help="Output directory.")]) -> None:
+    """Write JSON Schema for the dataset card and the three row kinds."""
+    from stages.datasets.schema_export import export_schemas
+
+    for path in export_schemas(directory):
+        typer.echo(f"wrote {path}")

@@ -1,0 +1,1 @@
+"""Inference: talking to an OpenAI-compatible endpoint (or the embedded model) and journaling."""

@@ -1,0 +1,1 @@
+"""Reports: summary metrics, report.md and a self-contained report.html."""

@@ -1,0 +1,1 @@
+"""Human-reviewed tracks: review sheets, verdict import, agreement statistics, audits."""

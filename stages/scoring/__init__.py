@@ -1,0 +1,1 @@
+"""Scoring: answer extraction and one module per row scorer (spec 001, "Answer extraction")."""
