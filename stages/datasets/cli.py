@@ -64,3 +64,27 @@ def export(directory: Annotated[Path, typer.Argument(help="Output directory.")])
 
     for path in export_schemas(directory):
         typer.echo(f"wrote {path}")
+
+
+@dataset_app.command("import")
+def import_(
+    source: Annotated[Path, typer.Argument(help="CSV, JSONL or Parquet file to import.")],
+    dataset_id: Annotated[str, typer.Option("--id", help="New dataset id, e.g. eval-mmlu300-v1.")],
+    kind: Annotated[
+        str, typer.Option(help="What the file holds: mc (subject, question, choices, answer) "
+                          "or translation (source, references, direction, ...).")
+    ] = "mc",
+    sample: Annotated[int | None, typer.Option(help="Items to draw, stratified by subject.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the stratified sample.")] = 0,
+    origin: Annotated[str, typer.Option(help="Where the file comes from.")] = "unknown",
+    revision: Annotated[str, typer.Option(help="The origin's revision.")] = "unknown",
+    licence: Annotated[str, typer.Option(help="Licence of the source material.")] = "unknown",
+) -> None:
+    """Import an external file as a pinned, never-regenerated dataset."""
+    from stages.review.importer import import_dataset
+
+    path = import_dataset(
+        source, dataset_id, kind=kind, sample=sample, seed=seed, origin=origin,
+        revision=revision, licence=licence,
+    )
+    typer.echo(f"imported {source} into {path}")

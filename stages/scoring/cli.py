@@ -6,12 +6,12 @@ from typing import Annotated
 
 import typer
 
-from stages.errors import AtlasError
-
 
 def score(workload: Annotated[str, typer.Argument(help="Workload name from params.yaml.")]) -> None:
     """Score a workload's journaled responses and write its metrics."""
-    raise AtlasError("atlas score is not implemented yet")
+    from stages.scoring.stage import run_score_stage
+
+    run_score_stage(workload)
 
 
 def score_one(
@@ -19,4 +19,6 @@ def score_one(
     output: Annotated[str, typer.Option("--output", help="The model output text.")],
 ) -> None:
     """Score one output against one row and print the verdict as JSON."""
-    raise AtlasError("atlas score-one is not implemented yet")
+    from stages.scoring.one import score_one_command
+
+    typer.echo(score_one_command(row, output))
