@@ -61,9 +61,16 @@ def prove(row: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     _lib.run(
-        dataset_id=DATASET_ID, kind=KIND, description=DESCRIPTION,
-        generator_file=f"_gen/{Path(__file__).name}", seed=SEED, count=COUNT,
-        default_scorer=DEFAULT_SCORER, created=CREATED, generate=generate, prove=prove,
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
         prove_all=lambda rows: _lib.assert_unique(rows, lambda r: r["prompt"], "prompt"),
         argv=argv,
     )

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 LICENCE = "MIT"
-TOKEN_HEURISTIC = "approx_tokens = ceil(sum(len(m.content) for m in messages [+ shared_prefix]) / 4)"
+TOKEN_HEURISTIC = (
+    "approx_tokens = ceil(sum(len(m.content) for m in messages [+ shared_prefix]) / 4)"
+)
 BUCKETS: dict[str, tuple[int, int | None]] = {
     "xs": (0, 64),
     "s": (65, 256),
@@ -33,14 +35,34 @@ BUCKETS: dict[str, tuple[int, int | None]] = {
     "xxl": (16385, None),
 }
 _LEADING_KEYS = (
-    "id", "kind", "category", "difficulty", "topic", "bucket", "lang", "code_lang", "task",
-    "approx_tokens", "target_tokens", "seed", "algorithm", "shared_prefix", "messages", "prompt",
-    "question", "choices", "answer", "scorer", "tests", "image", "needles",
+    "id",
+    "kind",
+    "category",
+    "difficulty",
+    "topic",
+    "bucket",
+    "lang",
+    "code_lang",
+    "task",
+    "approx_tokens",
+    "target_tokens",
+    "seed",
+    "algorithm",
+    "shared_prefix",
+    "messages",
+    "prompt",
+    "question",
+    "choices",
+    "answer",
+    "scorer",
+    "tests",
+    "image",
+    "needles",
 )
 
 
 def row_rng(seed: int, idx: int) -> random.Random:
-    """The private random generator of row ``idx``: rows never share or consume each other's draws."""
+    """Row ``idx``'s own random generator: rows never share or consume each other's draws."""
     return random.Random(f"{seed}:{idx}")
 
 
@@ -87,7 +109,9 @@ def _ordered(obj: Any, top: bool = False) -> Any:
     if isinstance(obj, dict):
         keys = sorted(obj)
         if top:
-            keys = [k for k in _LEADING_KEYS if k in obj] + [k for k in keys if k not in _LEADING_KEYS]
+            keys = [k for k in _LEADING_KEYS if k in obj] + [
+                k for k in keys if k not in _LEADING_KEYS
+            ]
         return {k: _ordered(obj[k]) for k in keys}
     if isinstance(obj, list):
         return [_ordered(v) for v in obj]
@@ -104,7 +128,9 @@ def canonical_json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2, allow_nan=False) + "\n"
 
 
-def assert_unique(rows: list[dict[str, Any]], key: Callable[[dict[str, Any]], Any], what: str) -> None:
+def assert_unique(
+    rows: list[dict[str, Any]], key: Callable[[dict[str, Any]], Any], what: str
+) -> None:
     """Fail when two rows share ``key(row)`` (ids, prompt texts, ...)."""
     seen: dict[Any, str] = {}
     for row in rows:
@@ -171,8 +197,15 @@ def write_dataset(
         payload[rel] = data
     files = {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(payload.items())}
     meta = card(
-        dataset_id=dataset_id, kind=kind, description=description, generator_path=generator_path,
-        seed=seed, default_scorer=default_scorer, created=created, rows=len(rows), files=files,
+        dataset_id=dataset_id,
+        kind=kind,
+        description=description,
+        generator_path=generator_path,
+        seed=seed,
+        default_scorer=default_scorer,
+        created=created,
+        rows=len(rows),
+        files=files,
     )
     payload["dataset.json"] = canonical_json(meta).encode("utf-8")
 
@@ -228,7 +261,14 @@ def run(
         prove_all(rows)
     files = extra_files(rows) if extra_files else {}
     write_dataset(
-        Path(args[0]), dataset_id=dataset_id, kind=kind, description=description,
-        generator_path=generator_file, seed=seed, default_scorer=default_scorer,
-        created=created, rows=rows, extra_files=files,
+        Path(args[0]),
+        dataset_id=dataset_id,
+        kind=kind,
+        description=description,
+        generator_path=generator_file,
+        seed=seed,
+        default_scorer=default_scorer,
+        created=created,
+        rows=rows,
+        extra_files=files,
     )

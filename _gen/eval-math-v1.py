@@ -31,15 +31,43 @@ DEFAULT_SCORER = "numeric"
 CATEGORIES = ("arithmetic", "fractions", "percentages", "word_problems")
 DIFFICULTIES = ("easy", "medium", "hard")
 SUFFIX = "\n\nWork it out, then give the result on the last line as 'Answer: <number>'."
-NAMES = ("Ama", "Bruno", "Chen", "Dara", "Elif", "Femi", "Goran", "Hana", "Ines", "Jonas", "Kofi",
-         "Lena", "Mateo", "Nour", "Oskar", "Priya", "Quinn", "Rosa", "Sami", "Tomas")
-ITEMS = (("pencils", "box", "boxes"), ("apples", "crate", "crates"), ("stamps", "album", "albums"),
-         ("bolts", "bag", "bags"), ("tiles", "pack", "packs"), ("cards", "deck", "decks"))
+NAMES = (
+    "Ama",
+    "Bruno",
+    "Chen",
+    "Dara",
+    "Elif",
+    "Femi",
+    "Goran",
+    "Hana",
+    "Ines",
+    "Jonas",
+    "Kofi",
+    "Lena",
+    "Mateo",
+    "Nour",
+    "Oskar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Sami",
+    "Tomas",
+)
+ITEMS = (
+    ("pencils", "box", "boxes"),
+    ("apples", "crate", "crates"),
+    ("stamps", "album", "albums"),
+    ("bolts", "bag", "bags"),
+    ("tiles", "pack", "packs"),
+    ("cards", "deck", "decks"),
+)
 
 
 def _fmt(value: Fraction) -> str:
     """Integers as integers, other values as a fraction in lowest terms."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
 
 
 def _arithmetic(rng: random.Random, level: int) -> tuple[str, str]:
@@ -47,10 +75,20 @@ def _arithmetic(rng: random.Random, level: int) -> tuple[str, str]:
         a, b, c = rng.randint(2, 60), rng.randint(2, 60), rng.randint(2, 9)
         expr = f"{a} + {b} * {c}"
     elif level == 1:
-        a, b, c, d = rng.randint(100, 999), rng.randint(10, 99), rng.randint(2, 30), rng.randint(2, 9)
+        a, b, c, d = (
+            rng.randint(100, 999),
+            rng.randint(10, 99),
+            rng.randint(2, 30),
+            rng.randint(2, 9),
+        )
         expr = f"({a} - {b}) * {c} - {d}"
     else:
-        a, b, c, d = rng.randint(1000, 9999), rng.randint(11, 99), rng.randint(-500, -20), rng.randint(3, 12)
+        a, b, c, d = (
+            rng.randint(1000, 9999),
+            rng.randint(11, 99),
+            rng.randint(-500, -20),
+            rng.randint(3, 12),
+        )
         expr = f"{a} * {b} + ({c}) * {d} - {b * d}"
     return f"Compute {expr}.", expr
 
@@ -66,7 +104,9 @@ def _fractions(rng: random.Random, level: int) -> tuple[str, str]:
     else:
         c = rng.choice(dens)
         expr = f"({n}/{a} - {m}/{b}) / ({rng.randint(1, 9)}/{c})"
-    question = f"Compute {expr} and write the result as a fraction in lowest terms (or a whole number)."
+    question = (
+        f"Compute {expr} and write the result as a fraction in lowest terms (or a whole number)."
+    )
     return question, expr
 
 
@@ -76,10 +116,15 @@ def _percentages(rng: random.Random, level: int) -> tuple[str, str]:
         return f"What is {p}% of {base}?", f"{p} * {base} / 100"
     if level == 1:
         p, base = rng.randint(3, 40), rng.randint(5, 90) * 20
-        return f"A price of {base} rises by {p}%. What is the new price?", f"{base} * (100 + {p}) / 100"
+        return (
+            f"A price of {base} rises by {p}%. What is the new price?",
+            f"{base} * (100 + {p}) / 100",
+        )
     up, down, base = rng.randint(5, 40), rng.randint(5, 40), rng.randint(4, 50) * 100
-    question = (f"A quantity of {base} increases by {up}% and the result then decreases by {down}%. "
-                "What is the final quantity?")
+    question = (
+        f"A quantity of {base} increases by {up}% and the result then decreases by {down}%. "
+        "What is the final quantity?"
+    )
     return question, f"{base} * (100 + {up}) / 100 * (100 - {down}) / 100"
 
 
@@ -88,23 +133,32 @@ def _word_problem(rng: random.Random, level: int) -> tuple[str, str]:
     thing, unit, units = rng.choice(ITEMS)
     per, count = rng.randint(6, 24), rng.randint(3, 15)
     if level == 0:
-        return (f"{who} has {count} {units} of {thing} with {per} {thing} in each {unit}. "
-                f"How many {thing} does {who} have?"), f"{count} * {per}"
+        return (
+            f"{who} has {count} {units} of {thing} with {per} {thing} in each {unit}. "
+            f"How many {thing} does {who} have?"
+        ), f"{count} * {per}"
     given = rng.randint(1, count - 1)
     if level == 1:
         loose = rng.randint(1, per - 1)
-        return (f"{who} has {count} {units} of {thing}, {per} per {unit}, plus {loose} loose {thing}. "
-                f"{who} gives away {given} full {units}. How many {thing} are left?"), \
-            f"{count} * {per} + {loose} - {given} * {per}"
+        return (
+            f"{who} has {count} {units} of {thing}, {per} per {unit}, plus {loose} loose {thing}. "
+            f"{who} gives away {given} full {units}. How many {thing} are left?"
+        ), f"{count} * {per} + {loose} - {given} * {per}"
     price, share = rng.randint(2, 9), rng.randint(2, 5)
-    return (f"{who} buys {count} {units} of {thing} at {price} euros per {unit}, returns {given} of "
-            f"the {units} for a full refund, and splits the remaining cost equally with {share - 1} "
-            f"friend{'s' if share > 2 else ''}. How many euros does each person pay? Give an exact value."), \
-        f"({count} - {given}) * {price} / {share}"
+    return (
+        f"{who} buys {count} {units} of {thing} at {price} euros per {unit}, returns {given} of "
+        f"the {units} for a full refund, and splits the remaining cost equally with {share - 1} "
+        f"friend{'s' if share > 2 else ''}. How many euros does each person pay? "
+        "Give an exact value."
+    ), f"({count} - {given}) * {price} / {share}"
 
 
-BUILDERS = {"arithmetic": _arithmetic, "fractions": _fractions, "percentages": _percentages,
-            "word_problems": _word_problem}
+BUILDERS = {
+    "arithmetic": _arithmetic,
+    "fractions": _fractions,
+    "percentages": _percentages,
+    "word_problems": _word_problem,
+}
 
 
 def _evaluate(expr: str) -> Fraction:
@@ -119,8 +173,12 @@ def _evaluate(expr: str) -> Fraction:
             return -walk(node.operand)
         if isinstance(node, ast.BinOp):
             left, right = walk(node.left), walk(node.right)
-            ops = {ast.Add: left.__add__, ast.Sub: left.__sub__, ast.Mult: left.__mul__,
-                   ast.Div: left.__truediv__}
+            ops = {
+                ast.Add: left.__add__,
+                ast.Sub: left.__sub__,
+                ast.Mult: left.__mul__,
+                ast.Div: left.__truediv__,
+            }
             return ops[type(node.op)](right)
         raise ValueError(f"unsupported syntax in {expr!r}")
 
@@ -155,10 +213,18 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     _lib.run(
-        dataset_id=DATASET_ID, kind=KIND, description=DESCRIPTION,
-        generator_file=f"_gen/{Path(__file__).name}", seed=SEED, count=COUNT,
-        default_scorer=DEFAULT_SCORER, created=CREATED, generate=generate, prove=prove,
-        prove_all=prove_all, argv=argv,
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
+        prove_all=prove_all,
+        argv=argv,
     )
 
 

@@ -29,59 +29,162 @@ SEED = 1_000_202
 CREATED = "2026-11-29"
 DEFAULT_SCORER = None
 #: (bucket, rows, lowest and highest target approx_tokens)
-PLAN = (("xs", 25, 12, 60), ("s", 25, 80, 220), ("m", 25, 300, 980), ("l", 20, 1100, 4000),
-        ("xl", 15, 4200, 15000), ("xxl", 10, 16500, 22000))
+PLAN = (
+    ("xs", 25, 12, 60),
+    ("s", 25, 80, 220),
+    ("m", 25, 300, 980),
+    ("l", 20, 1100, 4000),
+    ("xl", 15, 4200, 15000),
+    ("xxl", 10, 16500, 22000),
+)
 COUNT = sum(rows for _, rows, _, _ in PLAN)
 TOPICS = ("science", "history", "travel", "cooking", "finance", "sports", "technology")
 LANGS = ("en", "fr", "es", "de")
 
-NAMES = ("Ada", "Bilal", "Carmen", "Dmitri", "Esi", "Farid", "Greta", "Hiro", "Ines", "Jalil",
-         "Kamala", "Lucien", "Mirela", "Nadim", "Olga", "Pablo", "Qiu", "Rania", "Sven", "Tala",
-         "Ugo", "Vesna", "Wanjiru", "Xavier", "Yara", "Zeno")
-PLACES = ("Arlen", "Brisk", "Corvo", "Dunmere", "Elsby", "Falkirra", "Gorse", "Hallow", "Ivel",
-          "Jarrow", "Kestel", "Lunde", "Marrow", "Norrin", "Oddby", "Pellam", "Quarry", "Rennet",
-          "Sallow", "Tarn", "Umber", "Varo", "Wexley", "Yarrow", "Zell")
+NAMES = (
+    "Ada",
+    "Bilal",
+    "Carmen",
+    "Dmitri",
+    "Esi",
+    "Farid",
+    "Greta",
+    "Hiro",
+    "Ines",
+    "Jalil",
+    "Kamala",
+    "Lucien",
+    "Mirela",
+    "Nadim",
+    "Olga",
+    "Pablo",
+    "Qiu",
+    "Rania",
+    "Sven",
+    "Tala",
+    "Ugo",
+    "Vesna",
+    "Wanjiru",
+    "Xavier",
+    "Yara",
+    "Zeno",
+)
+PLACES = (
+    "Arlen",
+    "Brisk",
+    "Corvo",
+    "Dunmere",
+    "Elsby",
+    "Falkirra",
+    "Gorse",
+    "Hallow",
+    "Ivel",
+    "Jarrow",
+    "Kestel",
+    "Lunde",
+    "Marrow",
+    "Norrin",
+    "Oddby",
+    "Pellam",
+    "Quarry",
+    "Rennet",
+    "Sallow",
+    "Tarn",
+    "Umber",
+    "Varo",
+    "Wexley",
+    "Yarrow",
+    "Zell",
+)
 NOUNS = {
-    "en": {"science": "sample", "history": "letter", "travel": "ferry", "cooking": "loaf",
-           "finance": "invoice", "sports": "relay", "technology": "server"},
-    "fr": {"science": "relevé", "history": "registre", "travel": "bac", "cooking": "pain",
-           "finance": "bordereau", "sports": "relais", "technology": "serveur"},
-    "es": {"science": "muestra", "history": "carta", "travel": "travesía", "cooking": "hogaza",
-           "finance": "factura", "sports": "carrera", "technology": "máquina"},
-    "de": {"science": "Probe", "history": "Urkunde", "travel": "Fähre", "cooking": "Torte",
-           "finance": "Rechnung", "sports": "Staffel", "technology": "Festplatte"},
+    "en": {
+        "science": "sample",
+        "history": "letter",
+        "travel": "ferry",
+        "cooking": "loaf",
+        "finance": "invoice",
+        "sports": "relay",
+        "technology": "server",
+    },
+    "fr": {
+        "science": "relevé",
+        "history": "registre",
+        "travel": "bac",
+        "cooking": "pain",
+        "finance": "bordereau",
+        "sports": "relais",
+        "technology": "serveur",
+    },
+    "es": {
+        "science": "muestra",
+        "history": "carta",
+        "travel": "travesía",
+        "cooking": "hogaza",
+        "finance": "factura",
+        "sports": "carrera",
+        "technology": "máquina",
+    },
+    "de": {
+        "science": "Probe",
+        "history": "Urkunde",
+        "travel": "Fähre",
+        "cooking": "Torte",
+        "finance": "Rechnung",
+        "sports": "Staffel",
+        "technology": "Festplatte",
+    },
 }
 SENTENCES = {
-    "en": ("On day {d}, {n} logged {a} units for the {x} near {p}, {b} more than the week before.",
-           "{n} noted that the {x} from {p} took {a} minutes, while the one from {q} took {b}.",
-           "At {p}, the {x} numbered {a} in the morning and {b} by the evening of day {d}.",
-           "A second reading by {n} put the {x} at {a}.{b} on day {d}, slightly off the {p} figure.",
-           "{n} compared {p} and {q}: the {x} counts were {a} and {b} respectively on day {d}."),
-    "fr": ("Le jour {d}, {n} a relevé {a} unités pour le {x} près de {p}, soit {b} de plus.",
-           "{n} a noté que le {x} de {p} a pris {a} minutes, contre {b} pour celui de {q}.",
-           "À {p}, le compteur du {x} indiquait {a} le matin et {b} le soir du jour {d}.",
-           "Une seconde mesure de {n} donnait {a},{b} pour le {x} le jour {d}, près de {p}.",
-           "{n} a comparé {p} et {q} : {a} et {b} pour le {x}, le jour {d}."),
-    "es": ("El día {d}, {n} registró {a} unidades para la {x} cerca de {p}, {b} más que antes.",
-           "{n} anotó que la {x} de {p} tardó {a} minutos y la de {q}, {b}.",
-           "En {p}, el recuento de la {x} fue {a} por la mañana y {b} por la tarde del día {d}.",
-           "Una segunda lectura de {n} dio {a},{b} para la {x} el día {d}, cerca de {p}.",
-           "{n} comparó {p} y {q}: {a} y {b} para la {x} el día {d}."),
-    "de": ("Am Tag {d} zählte {n} {a} Einheiten für die {x} bei {p}, {b} mehr als zuvor.",
-           "{n} notierte, dass die {x} aus {p} {a} Minuten brauchte, die aus {q} aber {b}.",
-           "In {p} lag der Zählwert der {x} morgens bei {a} und am Abend des Tages {d} bei {b}.",
-           "Eine zweite Messung von {n} ergab {a},{b} für die {x} am Tag {d} bei {p}.",
-           "{n} verglich {p} und {q}: {a} und {b} für die {x} am Tag {d}."),
+    "en": (
+        "On day {d}, {n} logged {a} units for the {x} near {p}, {b} more than the week before.",
+        "{n} noted that the {x} from {p} took {a} minutes, while the one from {q} took {b}.",
+        "At {p}, the {x} numbered {a} in the morning and {b} by the evening of day {d}.",
+        "A second reading by {n} put the {x} at {a}.{b} on day {d}, slightly off the {p} figure.",
+        "{n} compared {p} and {q}: the {x} counts were {a} and {b} respectively on day {d}.",
+    ),
+    "fr": (
+        "Le jour {d}, {n} a relevé {a} unités pour le {x} près de {p}, soit {b} de plus.",
+        "{n} a noté que le {x} de {p} a pris {a} minutes, contre {b} pour celui de {q}.",
+        "À {p}, le compteur du {x} indiquait {a} le matin et {b} le soir du jour {d}.",
+        "Une seconde mesure de {n} donnait {a},{b} pour le {x} le jour {d}, près de {p}.",
+        "{n} a comparé {p} et {q} : {a} et {b} pour le {x}, le jour {d}.",
+    ),
+    "es": (
+        "El día {d}, {n} registró {a} unidades para la {x} cerca de {p}, {b} más que antes.",
+        "{n} anotó que la {x} de {p} tardó {a} minutos y la de {q}, {b}.",
+        "En {p}, el recuento de la {x} fue {a} por la mañana y {b} por la tarde del día {d}.",
+        "Una segunda lectura de {n} dio {a},{b} para la {x} el día {d}, cerca de {p}.",
+        "{n} comparó {p} y {q}: {a} y {b} para la {x} el día {d}.",
+    ),
+    "de": (
+        "Am Tag {d} zählte {n} {a} Einheiten für die {x} bei {p}, {b} mehr als zuvor.",
+        "{n} notierte, dass die {x} aus {p} {a} Minuten brauchte, die aus {q} aber {b}.",
+        "In {p} lag der Zählwert der {x} morgens bei {a} und am Abend des Tages {d} bei {b}.",
+        "Eine zweite Messung von {n} ergab {a},{b} für die {x} am Tag {d} bei {p}.",
+        "{n} verglich {p} und {q}: {a} und {b} für die {x} am Tag {d}.",
+    ),
 }
 TASKS = {
-    "en": ("Summarise the notes below in three sentences.", "List the two largest values in the "
-           "notes and who recorded them.", "Which place appears most often in these notes?"),
-    "fr": ("Résume les notes ci-dessous en trois phrases.", "Donne les deux plus grandes valeurs "
-           "des notes et qui les a relevées.", "Quel lieu revient le plus souvent dans ces notes ?"),
-    "es": ("Resume las notas siguientes en tres frases.", "Indica los dos valores más altos de las "
-           "notas y quién los registró.", "¿Qué lugar aparece más veces en estas notas?"),
-    "de": ("Fasse die folgenden Notizen in drei Sätzen zusammen.", "Nenne die zwei größten Werte "
-           "der Notizen und wer sie notiert hat.", "Welcher Ort kommt in den Notizen am häufigsten vor?"),
+    "en": (
+        "Summarise the notes below in three sentences.",
+        "List the two largest values in the notes and who recorded them.",
+        "Which place appears most often in these notes?",
+    ),
+    "fr": (
+        "Résume les notes ci-dessous en trois phrases.",
+        "Donne les deux plus grandes valeurs des notes et qui les a relevées.",
+        "Quel lieu revient le plus souvent dans ces notes ?",
+    ),
+    "es": (
+        "Resume las notas siguientes en tres frases.",
+        "Indica los dos valores más altos de las notas y quién los registró.",
+        "¿Qué lugar aparece más veces en estas notas?",
+    ),
+    "de": (
+        "Fasse die folgenden Notizen in drei Sätzen zusammen.",
+        "Nenne die zwei größten Werte der Notizen und wer sie notiert hat.",
+        "Welcher Ort kommt in den Notizen am häufigsten vor?",
+    ),
 }
 SHORT = {
     "en": "In one sentence, what might {n} check first about the {x} at {p} after {a} days?",
@@ -93,8 +196,15 @@ SHORT = {
 
 def _slots(rng: random.Random, lang: str, topic: str) -> dict[str, Any]:
     p, q = rng.sample(PLACES, 2)
-    return {"n": rng.choice(NAMES), "p": p, "q": q, "x": NOUNS[lang][topic],
-            "a": rng.randint(10, 99_999), "b": rng.randint(10, 9_999), "d": rng.randint(1, 999)}
+    return {
+        "n": rng.choice(NAMES),
+        "p": p,
+        "q": q,
+        "x": NOUNS[lang][topic],
+        "a": rng.randint(10, 99_999),
+        "b": rng.randint(10, 9_999),
+        "d": rng.randint(1, 999),
+    }
 
 
 def _plan(idx: int) -> tuple[str, int, int]:
@@ -141,15 +251,25 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
                 assert sentence not in seen, f"{row['id']} repeats a sentence of {seen[sentence]}"
                 seen[sentence] = row["id"]
     assert {r["bucket"] for r in rows} == {b for b, _, _, _ in PLAN}
-    assert len({r["lang"] for r in rows}) == len(LANGS) and len({r["topic"] for r in rows}) == len(TOPICS)
+    assert len({r["lang"] for r in rows}) == len(LANGS) and len({r["topic"] for r in rows}) == len(
+        TOPICS
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     _lib.run(
-        dataset_id=DATASET_ID, kind=KIND, description=DESCRIPTION,
-        generator_file=f"_gen/{Path(__file__).name}", seed=SEED, count=COUNT,
-        default_scorer=DEFAULT_SCORER, created=CREATED, generate=generate, prove=prove,
-        prove_all=prove_all, argv=argv,
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
+        prove_all=prove_all,
+        argv=argv,
     )
 
 

@@ -12,11 +12,11 @@ from typing import Any
 import typer
 
 from stages.datasets import cli as datasets_cli
+from stages.errors import AtlasError
 from stages.inference import cli as inference_cli
 from stages.report import cli as report_cli
 from stages.review import cli as review_cli
 from stages.scoring import cli as scoring_cli
-from stages.errors import AtlasError
 
 
 class _AtlasApp(typer.Typer):

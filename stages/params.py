@@ -203,5 +203,3 @@ def workload(name: str, path: Path = PARAMS_FILE) -> WorkloadParams:
         known = ", ".join(names) or "none"
         raise AtlasError(f"unknown workload {name!r} (params.yaml lists: {known})")
     return section(WorkloadParams, f"workloads.{name}", path)
-
-

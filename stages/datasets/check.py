@@ -75,11 +75,15 @@ def check_structure(path: Path, card: DatasetCard) -> tuple[list[dict[str, Any]]
     """Schema, card consistency and referenced files of one dataset."""
     problems: list[str] = []
     if card.id != path.name:
-        problems.append(f"{path / CARD_FILE}: id: {card.id!r} does not match directory {path.name!r}")
+        problems.append(
+            f"{path / CARD_FILE}: id: {card.id!r} does not match directory {path.name!r}"
+        )
     rows, row_problems = validate_rows(path, card.kind)
     problems += row_problems
     if not row_problems and card.rows != len(rows):
-        problems.append(f"{path / CARD_FILE}: rows: card says {card.rows}, {ROWS_FILE} has {len(rows)}")
+        problems.append(
+            f"{path / CARD_FILE}: rows: card says {card.rows}, {ROWS_FILE} has {len(rows)}"
+        )
     actual = {k: v for k, v in file_digests(path).items() if k != CARD_FILE}
     for rel in sorted(set(card.files) | set(actual)):
         if rel not in actual:
@@ -110,7 +114,9 @@ def first_difference(expected: Path, actual: Path) -> str | None:
         a, b = (expected / rel).read_bytes(), (actual / rel).read_bytes()
         if a == b:
             continue
-        for number, (line_a, line_b) in enumerate(zip(a.split(b"\n"), b.split(b"\n"), strict=False), 1):
+        for number, (line_a, line_b) in enumerate(
+            zip(a.split(b"\n"), b.split(b"\n"), strict=False), 1
+        ):
             if line_a != line_b:
                 return f"{rel} differs at line {number}"
         return f"{rel} differs in length"
@@ -166,7 +172,9 @@ def run_check(
     if not datasets_root.is_dir():
         raise AtlasError(f"{datasets_root}: no datasets directory")
     cards: dict[str, tuple[Path, DatasetCard]] = {}
-    for path in sorted(p for p in datasets_root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    for path in sorted(
+        p for p in datasets_root.iterdir() if p.is_dir() and not p.name.startswith(".")
+    ):
         try:
             card = load_card(path)
         except AtlasError as exc:

@@ -71,10 +71,15 @@ def import_(
     source: Annotated[Path, typer.Argument(help="CSV, JSONL or Parquet file to import.")],
     dataset_id: Annotated[str, typer.Option("--id", help="New dataset id, e.g. eval-mmlu300-v1.")],
     kind: Annotated[
-        str, typer.Option(help="What the file holds: mc (subject, question, choices, answer) "
-                          "or translation (source, references, direction, ...).")
+        str,
+        typer.Option(
+            help="What the file holds: mc (subject, question, choices, answer) "
+            "or translation (source, references, direction, ...)."
+        ),
     ] = "mc",
-    sample: Annotated[int | None, typer.Option(help="Items to draw, stratified by subject.")] = None,
+    sample: Annotated[
+        int | None, typer.Option(help="Items to draw, stratified by subject.")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the stratified sample.")] = 0,
     origin: Annotated[str, typer.Option(help="Where the file comes from.")] = "unknown",
     revision: Annotated[str, typer.Option(help="The origin's revision.")] = "unknown",
@@ -84,7 +89,13 @@ def import_(
     from stages.review.importer import import_dataset
 
     path = import_dataset(
-        source, dataset_id, kind=kind, sample=sample, seed=seed, origin=origin,
-        revision=revision, licence=licence,
+        source,
+        dataset_id,
+        kind=kind,
+        sample=sample,
+        seed=seed,
+        origin=origin,
+        revision=revision,
+        licence=licence,
     )
     typer.echo(f"imported {source} into {path}")

@@ -75,7 +75,9 @@ class PromptRow(_Strict):
         if self.approx_tokens != expected:
             raise ValueError(f"approx_tokens is {self.approx_tokens}, recomputed {expected}")
         if self.bucket != bucket_for(expected):
-            raise ValueError(f"bucket is {self.bucket!r}, {expected} tokens is {bucket_for(expected)!r}")
+            raise ValueError(
+                f"bucket is {self.bucket!r}, {expected} tokens is {bucket_for(expected)!r}"
+            )
         if (self.code_lang is None) != (self.task is None):
             raise ValueError("code_lang and task go together")
         return self

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from stages.datasets.card import DatasetCard
 from stages.datasets.rows import EvalRow, HaystackRow, PromptRow
 from stages.io import write_json
 
-SCHEMAS = {
+SCHEMAS: dict[str, type[BaseModel]] = {
     "dataset-card": DatasetCard,
     "row-prompts": PromptRow,
     "row-eval": EvalRow,

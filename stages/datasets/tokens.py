@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-TOKEN_HEURISTIC = "approx_tokens = ceil(sum(len(m.content) for m in messages [+ shared_prefix]) / 4)"
+TOKEN_HEURISTIC = (
+    "approx_tokens = ceil(sum(len(m.content) for m in messages [+ shared_prefix]) / 4)"
+)
 
 #: Inclusive ``approx_tokens`` ranges per bucket; ``None`` means unbounded above.
 BUCKETS: dict[str, tuple[int, int | None]] = {
