@@ -27,7 +27,7 @@ lint: install
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 bench: install
 	$(BIN)/python tests/bench/run_all.py

@@ -7,7 +7,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-ID_PATTERN = r"^(eval|prompts|haystack)-[a-z0-9-]+-v[0-9]+$"
+#: Ids a contributor may create (``atlas dataset new``): ``<kind>-<name>-v<N>``.
+NEW_ID_PATTERN = r"^(eval|prompts|haystack)-[a-z0-9-]+-v[0-9]+$"
+NEW_ID_RE = re.compile(NEW_ID_PATTERN)
+#: Ids a card may carry: the above, plus the spec's own unnamed ``haystack-v<N>``.
+ID_PATTERN = r"^((eval|prompts|haystack)-[a-z0-9-]+-v[0-9]+|haystack-v[0-9]+)$"
 ID_RE = re.compile(ID_PATTERN)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets.card import DatasetCard
+from stages.datasets.haystack_check import haystack_failures
 from stages.datasets.load import CARD_FILE, DATASETS_DIR, ROWS_FILE, load_card, validate_rows
 from stages.datasets.registry import REGISTRY_FILE, file_digests, immutability_failures
 from stages.errors import AtlasError
@@ -157,7 +158,7 @@ def _rules_self_test(path: Path) -> list[str]:
 
 
 #: Extra checks a dataset can ship normative code for; each returns failure messages.
-DATASET_HOOKS: list[Callable[[Path], list[str]]] = [_rules_self_test]
+DATASET_HOOKS: list[Callable[[Path], list[str]]] = [_rules_self_test, haystack_failures]
 
 
 def run_check(

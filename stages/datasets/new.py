@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from stages.datasets.card import ID_RE
+from stages.datasets.card import NEW_ID_RE
 from stages.errors import AtlasError
 from stages.io import atomic_write_text
 
@@ -36,7 +36,7 @@ def add_to_params_text(text: str, dataset_id: str) -> str:
 
 def new_dataset(dataset_id: str, root: Path = Path(".")) -> Path:
     """Copy the template to ``_gen/<id>.py`` with its id filled in and register it in params."""
-    if not ID_RE.fullmatch(dataset_id):
+    if not NEW_ID_RE.fullmatch(dataset_id):
         raise AtlasError(
             f"invalid dataset id {dataset_id!r}: expected <eval|prompts|haystack>-<name>-v<N> "
             "in lower case, e.g. eval-math-v2"

@@ -1,15 +1,35 @@
-"""``atlas report``."""
+"""``atlas report`` (the general report) and ``atlas report --protocol kouman``."""
 
 from __future__ import annotations
+
+from typing import Annotated
 
 import typer
 
 from stages.errors import AtlasError
 
 
-def report() -> None:
+def report(
+    protocol: Annotated[
+        str | None,
+        typer.Option(help="Write a protocol report instead of the general one: kouman."),
+    ] = None,
+    study: Annotated[
+        str, typer.Option(help="Review study of a protocol report (review/studies/<name>.yaml).")
+    ] = "kouman-demo",
+) -> None:
     """Write metrics/summary.json, report.md and report.html from every workload's metrics."""
-    raise AtlasError("atlas report is not implemented yet")
+    if protocol is not None:
+        if protocol != "kouman":
+            raise AtlasError(f"--protocol {protocol!r}: the only protocol is kouman")
+        from stages.review.kouman import kouman_report
 
+        result = kouman_report(study)
+        typer.echo(f"report: wrote {result.markdown} and {result.metrics_path}")
+        return
+    from stages.report.run import run_report
 
-_ = typer
+    written = run_report()
+    typer.echo(
+        f"report: wrote {', '.join(str(p) for p in written[:3])} and {len(written) - 3} plot files"
+    )

@@ -1,0 +1,191 @@
+"""``report.html``: one self-contained page that opens offline (issue 4 "Report", issue 6 plots).
+
+Inline CSS, inline SVG drawn by :mod:`stages.report.svg`, no script and no external reference:
+DVC's own plot page fetches its chart library from the internet, this one needs nothing. Charts:
+accuracy by category, time to first token by bucket, latency histogram, and the long-context
+length × depth grid when a workload has one. Every text taken from the data is escaped.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from stages.report import svg, tables
+from stages.report.inputs import WorkloadInputs
+from stages.report.markdown import MAX_FAILURES, interval, percent
+from stages.report.summary import category_table
+
+STYLE = """
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; color: #222;
+       padding: 0 1rem; }
+h1, h2 { border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; }
+th, td { border: 1px solid #ddd; padding: .2rem .5rem; text-align: left; vertical-align: top; }
+th { background: #f6f6f6; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { background: #f3f3f3; padding: 0 .2rem; word-break: break-all; }
+.charts { display: flex; flex-wrap: wrap; gap: 1.5rem; margin: 1rem 0; }
+.note { color: #555; }
+"""
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def html_table(header: list[str], rows: list[list[Any]]) -> str:
+    """A table; numbers are right-aligned, everything is escaped."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    body = []
+    for row in rows:
+        cells = []
+        for value in row:
+            numeric = isinstance(value, int | float) and not isinstance(value, bool)
+            cls = ' class="num"' if numeric else ""
+            cells.append(f"<td{cls}>{escape(_text(value))}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def charts(w: WorkloadInputs) -> str:
+    """Every chart the workload has data for."""
+    out = []
+    facet, by_facet = category_table(w)
+    if by_facet:
+        bars = [
+            svg.Bar(str(r[facet]), r["accuracy"], f"{r['accuracy']:.0%} ({r['correct']}/{r['n']})")
+            for r in by_facet
+        ]
+        out.append(svg.bar_chart(bars, f"Accuracy by {facet}", 1.0, svg.accuracy_colour))
+    grid = tables.haystack_cells(w.scored)
+    if grid:
+        rows = list(dict.fromkeys(f"{c['target_tokens']} tokens" for c in grid))
+        depths = sorted({c["depth"] for c in grid}, key=tables.depth_order)
+        cells = {
+            (f"{c['target_tokens']} tokens", c["depth"]): (c["accuracy"], c["n"]) for c in grid
+        }
+        title = "Accuracy by document length (rows) × needle depth (columns)"
+        out.append(svg.heat_grid(rows, depths, cells, title))
+    ttft = tables.ttft_by_bucket(w.scored)
+    if ttft:
+        top = max(r["ttft_p90_s"] for r in ttft)
+        bars = [
+            svg.Bar(
+                r["bucket"],
+                r["ttft_p50_s"],
+                f"p50 {r['ttft_p50_s']:.3f} s, p90 {r['ttft_p90_s']:.3f} s (n={r['n']})",
+            )
+            for r in ttft
+        ]
+        out.append(svg.bar_chart(bars, "Time to first token by bucket (median)", top))
+    latency = tables.latency_histogram(w.scored)
+    if latency:
+        counts = [(r["latency_bin"], r["count"]) for r in latency]
+        edges = (f"{latency[0]['lo_s']:.3g} s", f"{latency[-1]['hi_s']:.3g} s")
+        title, axis = "Latency distribution", "request latency, successful requests"
+        out.append(svg.histogram(counts, title, axis, edges))
+    return f'<div class="charts">{"".join(out)}</div>' if out else ""
+
+
+def headline(w: WorkloadInputs) -> str:
+    m = w.metrics
+    parts = [
+        f"Dataset <code>{escape(w.dataset)}</code> ({escape(w.kind)}): {m.get('n', 0)} records, "
+        f"{m.get('failed', 0)} failed requests."
+    ]
+    if "accuracy" in m:
+        parts.append(
+            f"Accuracy <strong>{percent(m['accuracy'])}</strong> ({m['correct']}/{m['n']}), "
+            f"95 % Wilson interval {escape(interval(m))}."
+        )
+    if "drop" in m:
+        parts.append(f"DROP: EM {m['drop']['em']:.4f}, F1 {m['drop']['f1']:.4f}.")
+    if "secondary" in m:
+        s = m["secondary"]
+        parts.append(
+            f"<em>Secondary, not part of accuracy:</em> chrF++ corpus {s['chrf_corpus']:.2f}, "
+            f"sentence mean {s['chrf_sentence_mean']:.2f} (n={s['n']}), "
+            f"<code>{escape(s['signature'])}</code>."
+        )
+    return "".join(f"<p>{p}</p>" for p in parts)
+
+
+def details(w: WorkloadInputs) -> str:
+    """Breakdown tables, serving metrics, failures and the error analysis."""
+    out = []
+    keys = ["n", "failed"] if w.kind == "prompts" else ["n", "correct", "accuracy"]
+    for facet in sorted(w.metrics.get("breakdowns", {})):
+        rows = [
+            [value] + [percent(cell[k]) if k == "accuracy" else cell.get(k) for k in keys]
+            for value, cell in tables.breakdown_items(w.metrics, facet)
+        ]
+        out.append(f"<h3>By {escape(facet)}</h3>" + html_table([facet, *keys], rows))
+    if w.serving:
+        rows = [[k, v] for k, v in tables.flatten(w.serving)]
+        out.append("<h3>Serving metrics</h3>" + html_table(["metric", "value"], rows))
+    failures = sorted((w.metrics.get("failures") or {}).items())
+    if failures:
+        shown = [[k, v] for k, v in failures[:MAX_FAILURES]]
+        more = len(failures) - MAX_FAILURES
+        tail = f'<p class="note">… and {more} more.</p>' if more > 0 else ""
+        out.append("<h3>Failed requests</h3>" + html_table(["record", "kind"], shown) + tail)
+    examples = tables.error_examples(w.scored)
+    if examples:
+        rows = [[e["key"], e["prompt"], e["gold"], e["extracted"], e["why"]] for e in examples]
+        header = ["record", "prompt (excerpt)", "gold", "extracted", "why"]
+        out.append("<h3>Error analysis</h3>" + html_table(header, rows))
+    return "".join(out)
+
+
+def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -> str:
+    """The whole ``report.html``."""
+    runs: dict[tuple[str, str, str], list[str]] = {}
+    for w in workloads:
+        decoding = json.dumps(w.manifest.get("decoding") or {}, sort_keys=True)
+        runs.setdefault((*w.model, decoding), []).append(w.name)
+    run_rows = [[n, r, d, ", ".join(names)] for (n, r, d), names in runs.items()]
+    summary_rows = [
+        [
+            w.name,
+            w.dataset,
+            w.kind,
+            w.metrics.get("n"),
+            w.metrics.get("correct"),
+            percent(w.metrics.get("accuracy")),
+            interval(w.metrics),
+            w.metrics.get("failed"),
+        ]
+        for w in workloads
+    ]
+    body = [
+        "<h1>Inference Atlas report</h1>",
+        "<h2>Run</h2>" + html_table(["model", "revision", "decoding", "workloads"], run_rows),
+        '<h2>Summary</h2><p class="note">Each workload stands alone; there is no combined '
+        "score.</p>",
+        html_table(
+            ["workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "failed"],
+            summary_rows,
+        ),
+    ]
+    if check is not None:
+        body.append(
+            f"<p>Corpus check: {escape(str(check.get('datasets', '?')))} datasets, "
+            f"{escape(str(check.get('failures', '?')))} failures.</p>"
+        )
+    for w in workloads:
+        body.append(
+            f'<section id="{escape(w.name)}"><h2>{escape(w.name)}</h2>'
+            f"{headline(w)}{charts(w)}{details(w)}</section>"
+        )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Inference Atlas report</title><style>{STYLE}</style></head>"
+        f"<body>{''.join(body)}</body></html>\n"
+    )

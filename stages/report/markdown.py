@@ -1,0 +1,186 @@
+"""``report.md``: the run in tables a reviewer can diff (issue 4, "Report").
+
+Sections: run (model revision, decoding), one summary table with counts and intervals, then per
+workload its breakdown tables, long-context grid, timings, failures and a short error analysis.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from stages.report import tables
+from stages.report.inputs import WorkloadInputs
+
+MAX_FAILURES = 30
+
+
+def cell(value: Any) -> str:
+    """A value as one markdown table cell (pipes escaped, newlines folded)."""
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        text = f"{value:.4f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+    elif isinstance(value, str):
+        text = value
+    else:
+        text = json.dumps(value, ensure_ascii=False)
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f} %"
+
+
+def interval(metrics: dict[str, Any]) -> str:
+    wilson = metrics.get("wilson_95")
+    return f"{percent(wilson['low'])} – {percent(wilson['high'])}" if wilson else "—"
+
+
+def run_lines(workloads: list[WorkloadInputs]) -> list[str]:
+    """Model, revision and decoding of every distinct run the workloads come from."""
+    runs: dict[str, list[str]] = {}
+    for w in workloads:
+        name, revision = w.model
+        decoding = json.dumps(w.manifest.get("decoding") or {}, sort_keys=True)
+        runs.setdefault(f"`{name}` revision `{revision}`, decoding `{decoding}`", []).append(w.name)
+    return [f"- {run} — workloads: {', '.join(names)}" for run, names in runs.items()] + [""]
+
+
+def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
+    rows = []
+    for w in workloads:
+        m = w.metrics
+        rows.append(
+            [
+                w.name,
+                w.dataset,
+                w.kind,
+                m.get("n"),
+                m.get("correct"),
+                percent(m.get("accuracy")),
+                interval(m),
+                m.get("failed"),
+            ]
+        )
+    return rows
+
+
+def headline_lines(w: WorkloadInputs) -> list[str]:
+    """Counts, accuracy with its interval, DROP means and the secondary chrF++ block."""
+    m = w.metrics
+    out = [
+        f"Dataset `{w.dataset}` ({w.kind}): {m.get('n', 0)} records, {m.get('failed', 0)} failed."
+    ]
+    if "accuracy" in m:
+        out.append(
+            f"Accuracy **{percent(m['accuracy'])}** ({m['correct']}/{m['n']}), "
+            f"95 % Wilson interval {interval(m)}."
+        )
+    if "drop" in m:
+        drop = m["drop"]
+        out.append(f"DROP: EM {drop['em']:.4f}, F1 {drop['f1']:.4f} (n={drop['n']}).")
+    if "secondary" in m:
+        s = m["secondary"]
+        out.append(
+            f"Secondary, not part of accuracy: chrF++ corpus {s['chrf_corpus']:.2f}, sentence mean "
+            f"{s['chrf_sentence_mean']:.2f} (n={s['n']}), `{s['signature']}`."
+        )
+    return [line for text in out for line in (text, "")]
+
+
+def breakdown_lines(w: WorkloadInputs) -> list[str]:
+    """One table per facet the rows carry, then the long-context grid."""
+    out: list[str] = []
+    keys = ["n", "failed"] if w.kind == "prompts" else ["n", "correct", "accuracy"]
+    for facet in sorted(w.metrics.get("breakdowns", {})):
+        rows = [
+            [value] + [percent(c[k]) if k == "accuracy" else c.get(k) for k in keys]
+            for value, c in tables.breakdown_items(w.metrics, facet)
+        ]
+        out += [f"### By {facet}", "", *table([facet, *keys], rows)]
+    grid = tables.haystack_cells(w.scored)
+    if grid:
+        header = ["target tokens", "depth", "n", "correct", "accuracy"]
+        rows = [
+            [r["target_tokens"], r["depth"], r["n"], r["correct"], percent(r["accuracy"])]
+            for r in grid
+        ]
+        out += ["### Long-context accuracy (length × depth)", "", *table(header, rows)]
+    return out
+
+
+def timing_lines(w: WorkloadInputs) -> list[str]:
+    """TTFT by bucket, the latency spread and the serving metrics file, when present."""
+    out: list[str] = []
+    ttft = tables.ttft_by_bucket(w.scored)
+    if ttft:
+        keys = ["bucket", "n", "ttft_p50_s", "ttft_p90_s", "ttft_mean_s"]
+        rows = [[r[k] for k in keys] for r in ttft]
+        out += ["### Time to first token by bucket (s)", "", *table(keys, rows)]
+    latency = tables.timings(w.scored, "latency_s")
+    if latency:
+        p50, p90 = tables.percentile(latency, 0.5), tables.percentile(latency, 0.9)
+        out += [
+            f"Latency of {len(latency)} successful requests: p50 {p50:.3f} s, p90 {p90:.3f} s, "
+            f"max {max(latency):.3f} s.",
+            "",
+        ]
+    if w.serving:
+        rows = [[k, v] for k, v in tables.flatten(w.serving)]
+        out += ["### Serving metrics", "", *table(["metric", "value"], rows)]
+    return out
+
+
+def failure_lines(w: WorkloadInputs) -> list[str]:
+    """Failed requests (capped) and a few wrong answers with prompt, gold and extraction."""
+    out: list[str] = []
+    failures = w.metrics.get("failures") or {}
+    if failures:
+        shown = [[k, v] for k, v in sorted(failures.items())[:MAX_FAILURES]]
+        out += ["### Failed requests", "", *table(["record", "kind"], shown)]
+        if len(failures) > MAX_FAILURES:
+            out += [f"… and {len(failures) - MAX_FAILURES} more in metrics/{w.name}.json.", ""]
+    examples = tables.error_examples(w.scored)
+    if examples:
+        header = ["record", "prompt (excerpt)", "gold", "extracted", "why"]
+        rows = [[e["key"], e["prompt"], e["gold"], e["extracted"], e["why"]] for e in examples]
+        out += ["### Error analysis", "", *table(header, rows)]
+    return out
+
+
+def workload_lines(w: WorkloadInputs) -> list[str]:
+    """The section of one workload."""
+    return [
+        f"## {w.name}",
+        "",
+        *headline_lines(w),
+        *breakdown_lines(w),
+        *timing_lines(w),
+        *failure_lines(w),
+    ]
+
+
+def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -> str:
+    """The whole ``report.md``."""
+    out = ["# Inference Atlas report", "", "## Run", ""] + run_lines(workloads)
+    out += ["## Summary", "", "Each workload stands alone; there is no combined score.", ""]
+    out += table(
+        ["workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "failed"],
+        summary_rows(workloads),
+    )
+    if check is not None:
+        out += [
+            f"Corpus check: {check.get('datasets', '?')} datasets, "
+            f"{check.get('failures', '?')} failures.",
+            "",
+        ]
+    for w in workloads:
+        out += workload_lines(w)
+    return "\n".join(out).rstrip("\n") + "\n"

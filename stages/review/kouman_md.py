@@ -1,0 +1,149 @@
+"""Markdown of the Kouman run report (spec 000, "Run report"): components before any total."""
+
+from __future__ import annotations
+
+from typing import Any
+
+AGREEMENT_COLUMNS = (
+    ("cohen", "Cohen κ"),
+    ("cohen_quadratic", "Cohen κ (quadratic)"),
+    ("fleiss", "Fleiss κ"),
+    ("krippendorff_nominal", "α nominal"),
+    ("krippendorff_ordinal", "α ordinal"),
+)
+
+
+def _num(value: float | None, digits: int = 3) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f} %"
+
+
+def _stat(block: dict[str, Any] | None) -> str:
+    if block is None:
+        return "n/a"
+    if block["value"] is None:
+        return f"undefined: {block['reason']}"
+    return _num(block["value"])
+
+
+def _run_lines(runs: dict[str, Any]) -> list[str]:
+    lines = []
+    for track, run in runs.items():
+        model = run.get("model") or {}
+        decoding = run.get("decoding") or {}
+        settings = ", ".join(f"{k}={v}" for k, v in sorted(decoding.items()))
+        lines.append(
+            f"- **{track}**: model `{model.get('name')}` revision `{model.get('revision')}`"
+            f"; decoding {settings or 'not recorded'}; run `{str(run.get('run_key'))[:12]}`"
+        )
+    keys = {str((r or {}).get("run_key")) for r in runs.values()}
+    if len(keys) > 1:
+        lines.append("- the tracks were run with different model or decoding settings")
+    return lines
+
+
+def _score_rows(metrics: dict[str, Any]) -> list[str]:
+    rows = ["| track | items | score | scale | beside it |", "|---|---:|---:|---|---|"]
+    for name, track in metrics["tracks"].items():
+        review = track["review"]
+        score = review.get("score", {})
+        extra = []
+        if "false_premise_correction_rate" in track:
+            n_fp = review.get("premise", {}).get("items", 0)
+            extra.append(
+                f"false-premise correction {_pct(track['false_premise_correction_rate'])}"
+                f" (n={n_fp})"
+            )
+            extra.append(
+                "unsupported-claim fabrication "
+                f"{_pct(track['unsupported_claim_fabrication_rate'])} "
+                f"(n={review.get('fabrication', {}).get('items', 0)})"
+            )
+        scale = f"0–{score.get('scale_max', 0):g} review"
+        rows.append(
+            f"| {name} | {review.get('items', 0)} | {_num(score.get('mean'), 2)} | {scale} "
+            f"| {'; '.join(extra)} |"
+        )
+        chrf = track.get("chrf_pp_secondary") or {}
+        for group, stats in (review.get("groups") or {}).items():
+            secondary = chrf.get(group, {}).get("chrf_pp")
+            note = f"chrF++ {_num(secondary, 1)} (secondary, after adjudication)" if chrf else ""
+            rows.append(
+                f"| {name} {group} | {stats['items']} | "
+                f"{_num(stats['score']['mean'], 2)} | {scale} | {note} |"
+            )
+    general = metrics.get("general")
+    if general:
+        rows.append(
+            f"| general knowledge | {general['items']} | {_num(general['accuracy'], 3)} "
+            "| accuracy (mc) | fixed sample, not a full-benchmark figure |"
+        )
+    total = metrics["total"]
+    parts = ", ".join(f"{k} {_num(v, 3)}" for k, v in total["components"].items())
+    rows.append(
+        f"| total (components: {parts}) | | {_num(total['value'], 3)} | 0–1 | {total['formula']} |"
+    )
+    return rows
+
+
+def _agreement_rows(metrics: dict[str, Any]) -> list[str]:
+    head = "| track · field | items | observed | " + " | ".join(t for _, t in AGREEMENT_COLUMNS)
+    rows = [head + " |", "|---|---:|---:|" + "---|" * len(AGREEMENT_COLUMNS)]
+    for name, track in metrics["tracks"].items():
+        for field, block in track["review"].items():
+            if not isinstance(block, dict) or "agreement" not in block:
+                continue
+            agreement = block["agreement"]
+            observed = next((a["observed"] for a in agreement.values()), None)
+            cells = " | ".join(_stat(agreement.get(key)) for key, _ in AGREEMENT_COLUMNS)
+            rows.append(f"| {name} · {field} | {block['items']} | {_pct(observed)} | {cells} |")
+    return rows
+
+
+def render_markdown(metrics: dict[str, Any], errors: dict[str, list[str]]) -> str:
+    """The whole report."""
+    out = [f"# Kouman protocol report — study `{metrics['study']}`", ""]
+    if metrics["demo"]:
+        out += [
+            "> **DEMO DATA.** The verdicts behind this report are synthetic fixtures of the "
+            "worked example, not human judgements. Do not cite these figures.",
+            "",
+        ]
+    out += ["## Run", "", *_run_lines(metrics["runs"]), ""]
+    general = metrics.get("general")
+    if general:
+        out += _run_lines({"general": general["run"]}) + [""]
+    out += ["## Scores (per track; the total is never shown without them)", ""]
+    out += _score_rows(metrics) + [""]
+    if general:
+        out += [
+            "### General knowledge by subject",
+            "",
+            "| subject | items | accuracy |",
+            "|---|---:|---:|",
+        ]
+        out += [
+            f"| {s} | {v['items']} | {_num(v['accuracy'], 3)} |"
+            for s, v in general["by_subject"].items()
+        ]
+        sample = general.get("sample") or {}
+        out += [
+            "",
+            f"Sample: {sample.get('file')} sha256 `{sample.get('sha256')}`, origin "
+            f"{sample.get('origin')} ({sample.get('revision')}), seed {sample.get('sample_seed')}"
+            ". Keep it apart from any full-benchmark result.",
+            "",
+        ]
+    out += ["## Reviewer agreement", "", *_agreement_rows(metrics), ""]
+    out += ["## Error analysis", ""]
+    for track, lines in errors.items():
+        out += [f"- **{track}**: " + ("; ".join(lines) if lines else "no low-scored items")]
+    if metrics["unresolved"]:
+        out += [
+            f"- {metrics['unresolved']} disagreement(s) await adjudication and are left out "
+            "of the scores"
+        ]
+    return "\n".join(out) + "\n"

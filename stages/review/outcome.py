@@ -1,0 +1,181 @@
+"""``atlas review import``: validate every verdict, resolve final labels, write tables and metrics.
+
+Final label of an item's field: the reviewers' common label when they agree; else the
+adjudicator's label (``adjudication.pass<N>.json``, its own committed file); else the label more
+than half of the reviewers gave (2 of 3); else unresolved, listed in ``disagreements.json``
+for the adjudicator and left out of every rate (the count of unresolved items is reported).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stages.errors import AtlasError
+from stages.io import atomic_write_text, write_json
+from stages.review.agreement import Rating
+from stages.review.keys import Key, load_key
+from stages.review.study import Study, StudyPaths, load_study
+from stages.review.summary import summarise
+from stages.review.verdicts import (
+    ReviewerVerdicts,
+    load_adjudication,
+    load_all_verdicts,
+    read_strict_json,
+)
+
+
+@dataclass(frozen=True)
+class FieldOutcome:
+    """Every reviewer's label for one field of one item, and the final label."""
+
+    labels: dict[str, str]
+    final: str | None
+    how: str  # consensus | adjudicated | majority | unresolved
+
+
+@dataclass
+class StudyOutcome:
+    """Resolved labels of every pass imported so far."""
+
+    study: Study
+    key: Key
+    passes: dict[int, dict[str, dict[str, FieldOutcome]]] = field(default_factory=dict)
+    ratings: dict[int, list[Rating]] = field(default_factory=dict)
+    demo_verdicts: bool = False
+
+    def field_name(self, blind: str, pass_no: int, name: str) -> str:
+        prefix = f"pass{pass_no}" if self.study.audit else self.key.items[blind].track
+        return f"{prefix}.{name}"
+
+
+def _resolve(labels: dict[str, str], adjudicated: str | None) -> FieldOutcome:
+    votes = Counter(labels.values())
+    if len(votes) == 1:
+        return FieldOutcome(labels, next(iter(votes)), "consensus")
+    if adjudicated is not None:
+        return FieldOutcome(labels, adjudicated, "adjudicated")
+    top, count = votes.most_common(1)[0]
+    if 2 * count > len(labels):
+        return FieldOutcome(labels, top, "majority")
+    return FieldOutcome(labels, None, "unresolved")
+
+
+def _check_runs(key: Key, verdicts: list[ReviewerVerdicts], paths: StudyPaths) -> None:
+    for v in verdicts:
+        for track, run_key in v.runs.items():
+            current = (key.runs.get(track) or {}).get("run_key")
+            if run_key and current and run_key != current:
+                raise AtlasError(
+                    f"{paths.verdict_file(v.reviewer, v.pass_no)}: runs.{track}: the verdicts "
+                    f"judge run {run_key[:12]}…, the current responses are run {current[:12]}…; "
+                    "export a new study for the new run"
+                )
+
+
+def resolve_pass(
+    study: Study, paths: StudyPaths, key: Key, pass_no: int, out: StudyOutcome
+) -> None:
+    verdicts = load_all_verdicts(study, paths, key, pass_no)
+    _check_runs(key, verdicts, paths)
+    by_item: dict[tuple[str, str], dict[str, str]] = {}
+    for v in verdicts:
+        out.demo_verdicts |= v.demo
+        for blind, fields in v.labels.items():
+            for name, label in fields.items():
+                by_item.setdefault((blind, name), {})[v.reviewer] = label
+    split = {k for k, labels in by_item.items() if len(set(labels.values())) > 1}
+    decided = load_adjudication(paths.adjudication_file(pass_no), study, key, pass_no, split)
+    resolved: dict[str, dict[str, FieldOutcome]] = {}
+    ratings: list[Rating] = []
+    for (blind, name), labels in sorted(by_item.items()):
+        resolved.setdefault(blind, {})[name] = _resolve(labels, decided.get((blind, name)))
+        column = out.field_name(blind, pass_no, name)
+        ratings += [Rating(blind, r, label, column) for r, label in sorted(labels.items())]
+    out.passes[pass_no] = resolved
+    out.ratings[pass_no] = ratings
+
+
+def _labels_csv(out: StudyOutcome) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["item", "rater", "field", "label"])
+    for ratings in out.ratings.values():
+        writer.writerows([r.item, r.rater, r.field, r.label] for r in ratings)
+    return buffer.getvalue()
+
+
+def _outcome_json(out: StudyOutcome) -> dict[str, Any]:
+    items: dict[str, Any] = {}
+    for pass_no, resolved in out.passes.items():
+        for blind, fields in resolved.items():
+            entry = items.setdefault(blind, {"item": asdict(out.key.items[blind]), "passes": {}})
+            entry["passes"][str(pass_no)] = {n: asdict(f) for n, f in fields.items()}
+    return {
+        "study": out.key.study,
+        "demo": out.key.demo or out.demo_verdicts,
+        "runs": out.key.runs,
+        "items": items,
+    }
+
+
+def _disagreements(out: StudyOutcome) -> dict[str, Any]:
+    open_items: dict[str, Any] = {}
+    for pass_no, resolved in out.passes.items():
+        decisions = [
+            {"id": blind, "field": name, "label": None, "why": "", "labels": f.labels}
+            for blind, fields in resolved.items()
+            for name, f in fields.items()
+            if f.how == "unresolved"
+        ]
+        open_items[f"pass{pass_no}"] = {"count": len(decisions), "decisions": decisions}
+    return open_items
+
+
+def _started(paths: StudyPaths, study: Study, pass_no: int) -> bool:
+    """True once any reviewer typed a label into a verdict file of this pass."""
+    for reviewer in study.reviewers:
+        path = paths.verdict_file(reviewer, pass_no)
+        if path.is_file():
+            data, _ = read_strict_json(path)
+            entries = data.get("verdicts") if isinstance(data, dict) else None
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, dict) and any(
+                    v not in (None, "") for k, v in entry.items() if k not in ("id", "why")
+                ):
+                    return True
+    return False
+
+
+def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutcome, dict[str, Any]]:
+    """Validate and resolve pass one and every later pass that has begun (or just ``passes``);
+    write tables and metrics. A pass that is imported must be complete."""
+    study, paths = load_study(name)
+    key = load_key(paths.key)
+    if key.study != name or sorted(key.order) != sorted(study.reviewers):
+        raise AtlasError(f"{paths.key}: written for another study or reviewer list; re-export")
+    out = StudyOutcome(study, key)
+    for pass_no in study.passes:
+        wanted = pass_no in passes if passes else pass_no == 1 or _started(paths, study, pass_no)
+        if wanted:
+            resolve_pass(study, paths, key, pass_no, out)
+    atomic_write_text(paths.results / "labels.csv", _labels_csv(out))
+    write_json(paths.results / "outcome.json", _outcome_json(out))
+    write_json(paths.results / "disagreements.json", _disagreements(out))
+    metrics = summarise(out)
+    write_json(paths.metrics, metrics)
+    return out, metrics
+
+
+def unresolved_count(out: StudyOutcome) -> int:
+    return sum(
+        f.how == "unresolved" for r in out.passes.values() for fs in r.values() for f in fs.values()
+    )
+
+
+def outcome_path(paths: StudyPaths) -> Path:
+    return paths.results / "outcome.json"

@@ -1,0 +1,36 @@
+"""The result every row scorer returns (CONTRACTS.md, "Scorer API"; spec 001, "Answer extraction
+and scorers": one item is correct or it is not, except the secondary chrF++ metric)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How one response was judged against one row."""
+
+    scorer: str
+    """Name of the scorer that decided (the row's own ``scorer``)."""
+    correct: bool | None
+    """True/False for binary scorers; None only for non-binary ones (chrf, review)."""
+    score: float
+    """1.0/0.0 for binary scorers; drop: EM (0/1); chrf: sentence chrF++ on 0-100."""
+    extracted: str | None
+    """The extracted answer the scorer compared (None when there was nothing to extract)."""
+    why: str
+    """One line saying what decided the verdict."""
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Scorer-specific figures: drop {"em", "f1"}, chrf {"chrf", "signature"}, ..."""
+
+
+def binary(scorer: str, correct: bool, extracted: str | None, why: str, **extras: Any) -> Verdict:
+    """A right/wrong verdict whose score is 1.0 or 0.0."""
+    return Verdict(scorer, correct, 1.0 if correct else 0.0, extracted, why, extras)
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """Shorten ``text`` for a one-line ``why`` (repr-quoted, newlines escaped)."""
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return repr(shown)

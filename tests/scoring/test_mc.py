@@ -1,0 +1,64 @@
+"""mc scorer: the accepted label forms, choice text, and what is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stages.errors import AtlasError
+from stages.scoring import mc
+from stages.scoring.mc import read_label
+
+CHOICES = ["Paris", "Lyon", "Marseille", "Nice"]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("B", "B"),
+        ("(B)", "B"),
+        ("[B]", "B"),
+        ("B.", "B"),
+        ("B)", "B"),
+        ("B) Lyon", "B"),
+        ("B. Lyon", "B"),
+        ("B: Lyon", "B"),
+        ("(B) Lyon", "B"),
+        ("**B**", "B"),
+        ("Option B", "B"),
+        ("b", "B"),
+        ("(c)", "C"),
+        ("Lyon", "B"),  # the choice text alone
+        ("marseille", "C"),
+        ("A) Lyon", "A"),  # the label wins over the text
+        ("A cat", None),  # capital + plain space is prose
+        ("The answer is B", None),
+        ("B or C", None),
+        ("", None),
+    ],
+)
+def test_read_label(text: str, label: str | None) -> None:
+    assert read_label(text, CHOICES) == label
+
+
+def _score(output: str, answer: str = "B") -> mc.Verdict:
+    row = {"id": "q1", "answer": answer, "choices": CHOICES}
+    return mc.score(row, {"output": output, "error": None}, Path("."))
+
+
+def test_answer_line_then_label() -> None:
+    verdict = _score("Lyon is on the Rhône.\nAnswer: (B) Lyon")
+    assert (verdict.correct, verdict.extracted) == (True, "(B) Lyon")
+
+
+def test_wrong_and_out_of_range_labels() -> None:
+    assert _score("Answer: C").correct is False
+    verdict = _score("Answer: F")
+    assert verdict.correct is False
+    assert verdict.why == "label F is not among 4 choices"
+
+
+def test_gold_must_be_a_label_of_the_choices() -> None:
+    with pytest.raises(AtlasError, match="q1"):
+        _score("Answer: A", answer="E")

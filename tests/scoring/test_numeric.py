@@ -1,0 +1,98 @@
+"""numeric scorer: what parses, which number is taken, the tolerance rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stages.errors import AtlasError
+from stages.scoring import numeric
+from stages.scoring.numeric import last_number, parse_number
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("42", Fraction(42)),
+        ("-7", Fraction(-7)),
+        ("+7", Fraction(7)),
+        ("\u22125", Fraction(-5)),  # Unicode minus sign
+        ("3.25", Fraction(13, 4)),
+        (".5", Fraction(1, 2)),
+        ("1,000", Fraction(1000)),
+        ("12,345,678.5", Fraction(24691357, 2)),
+        ("3/4", Fraction(3, 4)),
+        ("-29 / 20", Fraction(-29, 20)),
+        ("12%", Fraction(12)),
+        ("1e-3", Fraction(1, 1000)),
+        ("４２", Fraction(42)),  # full-width digits via NFKC
+        ("٤٢", Fraction(42)),  # Arabic-Indic digits
+        ("¾", Fraction(3, 4)),  # NFKC gives 3⁄4 with a fraction slash
+    ],
+)
+def test_parse_number(text: str, value: Fraction) -> None:
+    parsed = parse_number(text)
+    assert parsed == value
+    assert isinstance(parsed, int) is (value.denominator == 1 and "." not in text)
+
+
+@pytest.mark.parametrize("text", ["1,00", "1 000", "3/0", "twelve", "", "1.2.3", "1/2/3"])
+def test_not_one_number(text: str) -> None:
+    assert parse_number(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("x = 42", Fraction(42)),
+        ("$1,000 in total", Fraction(1000)),
+        ("from 3 to 5 apples", Fraction(5)),
+        ("3-5", Fraction(5)),
+        ("x2 = -4", Fraction(-4)),
+        ("no digits", None),
+        ("9" * 5000, None),  # beyond CPython's int() digit limit: not a number, no crash
+    ],
+)
+def test_last_number(text: str, value: Fraction | None) -> None:
+    assert last_number(text) == value
+
+
+def _score(output: str, answer: Any, **meta: Any) -> bool | None:
+    row = {"id": "n-1", "answer": answer, "meta": meta}
+    return numeric.score(row, {"output": output, "error": None}, Path(".")).correct
+
+
+@pytest.mark.parametrize(
+    ("output", "answer", "correct"),
+    [
+        ("Work...\nAnswer: 83", "83", True),
+        ("Answer: 83.0", "83", True),
+        ("Answer: 1,000", "1000", True),
+        ("Answer: 1.45", "29/20", True),
+        ("Answer: 29/20", 1.45, True),
+        ("Answer: -5", "-5", True),
+        ("Answer: 5", "-5", False),
+        ("Answer: 12%", "12", True),
+        ("Answer: 0.3333333", "1/3", True),  # off by 3.3e-8 < 1e-6
+        ("Answer: 0.3333", "1/3", False),  # off by 3.3e-5
+        ("Answer: 1000001", "1000000", True),  # relative: 1e-6 * 1e6 = 1
+        ("Answer: 1000002", "1000000", False),
+        ("", "3", False),
+        ("Answer: about seven", "7", False),
+    ],
+)
+def test_numeric_default_tolerance(output: str, answer: Any, correct: bool) -> None:
+    assert _score(output, answer) is correct
+
+
+def test_meta_tolerance_is_absolute() -> None:
+    assert _score("Answer: 3.14", "3.14159", tolerance=0.01) is True
+    assert _score("Answer: 3.1", "3.14159", tolerance=0.01) is False
+
+
+def test_unparseable_gold_is_a_dataset_error() -> None:
+    with pytest.raises(AtlasError, match="n-1"):
+        _score("Answer: 1", "about 3")
