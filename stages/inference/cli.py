@@ -1,7 +1,13 @@
-"""``atlas infer`` and ``atlas serve``."""
+"""``atlas infer`` and ``atlas serve`` (issue 3).
+
+Only typer is imported here; the inference modules (httpx, aiohttp, pydantic models) load inside
+the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
+"""
 
 from __future__ import annotations
 
+import sys
+import time
 from typing import Annotated
 
 import typer
@@ -11,9 +17,39 @@ from stages.errors import AtlasError
 
 def infer(workload: Annotated[str, typer.Argument(help="Workload name from params.yaml.")]) -> None:
     """Send a workload's requests to the model and journal every response."""
-    raise AtlasError("atlas infer is not implemented yet")
+    from stages.inference.run import infer_workload
+
+    try:
+        infer_workload(workload)
+    except KeyboardInterrupt:
+        sys.stderr.write(
+            f"atlas: interrupted; finished responses are kept in results/{workload}/ "
+            "and a rerun sends only the rest\n"
+        )
+        raise typer.Exit(130) from None
 
 
 def serve() -> None:
-    """Run the embedded model's OpenAI-compatible server in the foreground."""
-    raise AtlasError("atlas serve is not implemented yet")
+    """Run the embedded model's OpenAI-compatible server in the foreground until Ctrl-C."""
+    from stages.inference.embedded import embedded_server
+    from stages.params import ModelParams, section
+
+    model = section(ModelParams, "model")
+    if not model.is_embedded:
+        sys.stderr.write(f"note: params.yaml points model.base_url at {model.base_url}; ")
+        sys.stderr.write("serving the embedded model anyway\n")
+    try:
+        with embedded_server(model) as server:
+            sys.stdout.write(
+                f"serving {model.name} (GGUF {server.gguf.name}) at {server.url}\n"
+                f"try: curl {server.url}/chat/completions -H 'Content-Type: application/json' "
+                """-d '{"messages": [{"role": "user", "content": "Hello"}]}'\n"""
+                "press Ctrl-C to stop\n"
+            )
+            sys.stdout.flush()
+            while server.process.poll() is None:
+                time.sleep(0.5)
+    except KeyboardInterrupt:
+        sys.stderr.write("stopped\n")
+        return
+    raise AtlasError(f"the embedded server exited with code {server.process.returncode}")

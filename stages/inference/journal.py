@@ -1,0 +1,149 @@
+"""The response journal ``results/<workload>/responses.jsonl`` (issue 3, "Never lose, never
+repeat").
+
+One JSON line per finished request (fields as in CONTRACTS.md, "Response journal"). The key of a
+request is the sha256 of the canonical JSON of (model name, revision, decoding, request body,
+repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
+(model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in
+the manifest: temperature, top_p, max_tokens after the workload's override, seed, effective
+repeats and stream — everything in a body that does not come from the row. A request that failed
+for good is journaled with its error and counts as finished (a rerun does not resend it).
+
+On open, a torn last line (a crash mid-write) is cut off and the keys present are the finished
+requests, which are not sent again. Lines are written by one thread that flushes and fsyncs after
+each batch it takes from the queue (group commit): at low rates that is every line, at a thousand
+requests a second it keeps fsync off the event loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import threading
+from pathlib import Path
+from typing import Any
+
+from stages.errors import AtlasError
+from stages.inference.client import Outcome
+from stages.inference.metrics import summary
+from stages.io import atomic_write_bytes, iter_jsonl
+
+
+def canonical(obj: Any) -> bytes:
+    """Sorted keys, no whitespace, UTF-8: equal values give equal bytes."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def run_key(model: str, revision: str, decoding: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical([model, revision, decoding])).hexdigest()
+
+
+def key_prefix(model: str, revision: str, decoding: dict[str, Any]) -> bytes:
+    """The part of every request key that is the same for the whole run."""
+    return canonical([model, revision, decoding])[:-1]  # without the closing bracket
+
+
+def request_key(prefix: bytes, body: bytes, repeat: int) -> str:
+    """Key of one request: ``body`` is ``canonical(body_object)``, spliced in rather than
+    re-serialised, which gives exactly the bytes of ``canonical([model, revision, decoding,
+    body_object, repeat])``."""
+    return hashlib.sha256(prefix + b"," + body + b"," + str(repeat).encode() + b"]").hexdigest()
+
+
+def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) -> dict[str, Any]:
+    """The journal line for one finished request."""
+    answer = outcome.answer
+    record: dict[str, Any] = {
+        "key": key,
+        "run_key": run,
+        "id": row_id,
+        "repeat": repeat,
+        "output": answer.output if answer else "",
+        "tool_calls": answer.tool_calls if answer else None,
+        "finish_reason": answer.finish_reason if answer else None,
+        "usage": answer.usage if answer else None,
+        "ttft_s": None,
+        "latency_s": round(outcome.ended - outcome.started, 6) if answer else None,
+        "itl_s": None,
+        "error": outcome.error,
+        "attempts": outcome.attempts,
+    }
+    if answer is not None and answer.first_token_at is not None:
+        record["ttft_s"] = round(answer.first_token_at - outcome.started, 6)
+        times = answer.token_times
+        record["itl_s"] = summary([b - a for a, b in zip(times, times[1:], strict=False)])
+    return record
+
+
+class Journal:
+    """Finished records of one journal file, and an appender for new ones."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.records: list[dict[str, Any]] = []
+        self._queue: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+        if path.exists():
+            self._make_private()
+            self._drop_torn_tail()
+            for number, record in iter_jsonl(path):
+                if not isinstance(record.get("key"), str):
+                    raise AtlasError(f"{path}:{number}: key: missing (not a response journal?)")
+                self.records.append(record)
+        self.keys = {record["key"] for record in self.records}
+
+    def _make_private(self) -> None:
+        """DVC may leave a cached output as a read-only link into its cache; appending to that
+        would corrupt the cache, so such a journal is first replaced by a private copy."""
+        stat = self.path.lstat()
+        if self.path.is_symlink() or stat.st_nlink > 1 or not os.access(self.path, os.W_OK):
+            atomic_write_bytes(self.path, self.path.read_bytes())
+
+    def _drop_torn_tail(self) -> None:
+        with self.path.open("rb+") as handle:
+            data = handle.read()
+            if data and not data.endswith(b"\n"):
+                handle.truncate(data.rfind(b"\n") + 1)
+
+    def __enter__(self) -> Journal:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = self.path.open("ab")
+        self._thread = threading.Thread(target=self._write, args=(handle,), name="journal")
+        self._thread.start()
+        return self
+
+    def append(self, record: dict[str, Any]) -> None:
+        if self._failure is not None:
+            raise AtlasError(f"{self.path}: cannot write: {self._failure}")
+        self.records.append(record)
+        self.keys.add(record["key"])
+        self._queue.put(json.dumps(record, ensure_ascii=False).encode() + b"\n")
+
+    def _write(self, handle: Any) -> None:
+        with handle:
+            while True:
+                item = self._queue.get()
+                batch = [item]
+                while item is not None and not self._queue.empty():
+                    item = self._queue.get()
+                    batch.append(item)
+                try:
+                    handle.write(b"".join(line for line in batch if line is not None))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                except OSError as exc:
+                    self._failure = exc
+                if batch[-1] is None:
+                    return
+
+    def __exit__(self, *exc: object) -> None:
+        """Drain the queue: every record appended so far is on disk when this returns."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+        if self._failure is not None:
+            raise AtlasError(f"{self.path}: cannot write: {self._failure}")

@@ -1,0 +1,129 @@
+"""Serving metrics ``metrics/<workload>.serving.json`` (issue 3 "Serving metrics", issue 6).
+
+Computed from the journal records of the run (all of them, including those finished by an earlier
+interrupted invocation), except the two rates that need a wall clock — ``requests_per_s`` and
+the aggregate output tokens/s — which cover the requests sent by this invocation (null when it
+sent none). Percentiles interpolate linearly between order statistics. Inter-token latency
+aggregates the per-request summaries kept in the journal (median of the per-request p50s, p99 of
+the per-request p99s). Output tokens come from the engine's usage when it reports one, else from
+the number of streamed deltas (llama-cpp-python sends no usage on streams); ``output_tokens_total``
+is the engine-reported figure only (null when the engine reported none, as llama-cpp-python does
+on streams; ``usage_reported`` counts the records that had one). Everything is a dict: DVC drops
+lists.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """Linear-interpolated ``q``-th percentile (0–100) of ``values``; None when empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = (len(ordered) - 1) * q / 100
+    low, high = math.floor(rank), math.ceil(rank)
+    value = ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+    return round(value, 6)
+
+
+def summary(gaps: Sequence[float]) -> dict[str, Any] | None:
+    """``{n, mean, p50, p99, max}`` of inter-token gaps; None for fewer than one gap."""
+    if not gaps:
+        return None
+    return {
+        "n": len(gaps),
+        "mean": round(sum(gaps) / len(gaps), 6),
+        "p50": percentile(gaps, 50),
+        "p99": percentile(gaps, 99),
+        "max": round(max(gaps), 6),
+    }
+
+
+def output_tokens(record: dict[str, Any]) -> int | None:
+    """Engine-reported completion tokens, else the number of streamed token deltas."""
+    usage = record.get("usage") or {}
+    if isinstance(usage.get("completion_tokens"), int):
+        return int(usage["completion_tokens"])
+    if record.get("ttft_s") is None:
+        return None
+    itl = record.get("itl_s")
+    return 1 + (itl["n"] if itl else 0)
+
+
+def _tps(record: dict[str, Any]) -> float | None:
+    tokens, latency = output_tokens(record), record.get("latency_s")
+    return tokens / latency if tokens is not None and latency else None
+
+
+def _values(records: Iterable[dict[str, Any]], field: str) -> list[float]:
+    return [r[field] for r in records if r.get(field) is not None]
+
+
+def _total(usages: list[dict[str, Any]], field: str) -> int | None:
+    """Sum of an engine-reported count; None (not 0) when the engine reported no usage at all."""
+    return sum(int(u.get(field) or 0) for u in usages) if usages else None
+
+
+def latency_block(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """TTFT, ITL, end-to-end latency and per-request output tokens/s of successful records."""
+    ok = [r for r in records if r.get("error") is None]
+    ttft, e2e = _values(ok, "ttft_s"), _values(ok, "latency_s")
+    itl = [r["itl_s"] for r in ok if r.get("itl_s")]
+    tps = [v for v in (_tps(r) for r in ok) if v is not None]
+    return {
+        "ttft_s": {f"p{q}": percentile(ttft, q) for q in (50, 90, 99)},
+        "itl_s": {
+            "p50": percentile([s["p50"] for s in itl], 50),
+            "p99": percentile([s["p99"] for s in itl], 99),
+        },
+        "latency_s": {f"p{q}": percentile(e2e, q) for q in (50, 90, 99)},
+        "output_tokens_per_s": {"per_request_p50": percentile(tps, 50)},
+    }
+
+
+def serving_metrics(
+    records: list[dict[str, Any]], fresh: list[dict[str, Any]], wall_s: float, concurrency: int
+) -> dict[str, Any]:
+    """The metrics of one pass over ``records``; ``fresh`` finished in ``wall_s`` seconds now."""
+    failures = Counter(r["error"]["kind"] for r in records if r.get("error"))
+    usages = [r["usage"] for r in records if isinstance(r.get("usage"), dict)]
+    sent = len(fresh)
+    fresh_tokens = sum(output_tokens(r) or 0 for r in fresh if r.get("error") is None)
+    metrics = latency_block(records)
+    metrics["output_tokens_per_s"]["aggregate"] = (
+        round(fresh_tokens / wall_s, 3) if sent and wall_s > 0 else None
+    )
+    metrics.update(
+        concurrency=concurrency,
+        requests=len(records),
+        requests_failed=sum(failures.values()),
+        failures_by_kind=dict(sorted(failures.items())),
+        requests_per_s=round(sent / wall_s, 3) if sent and wall_s > 0 else None,
+        input_tokens_total=_total(usages, "prompt_tokens"),
+        output_tokens_total=_total(usages, "completion_tokens"),
+        usage_reported=len(usages),
+    )
+    return metrics
+
+
+def bucket_metrics(records: list[dict[str, Any]], bucket_of: dict[str, str]) -> dict[str, Any]:
+    """Per length bucket of a perf workload: ``{bucket: {ttft_p50, ttft_p90, itl_p50, ...}}``."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for record in records:
+        groups.setdefault(bucket_of.get(record["id"], "unknown"), []).append(record)
+    out: dict[str, Any] = {}
+    for bucket in sorted(groups):
+        block = latency_block(groups[bucket])
+        out[bucket] = {
+            "ttft_p50": block["ttft_s"]["p50"],
+            "ttft_p90": block["ttft_s"]["p90"],
+            "itl_p50": block["itl_s"]["p50"],
+            "output_tps_p50": block["output_tokens_per_s"]["per_request_p50"],
+            "n": len(groups[bucket]),
+        }
+    return out

@@ -1,0 +1,105 @@
+"""What a workload will send: params, dataset rows, request bodies and their keys (issue 3).
+
+Everything is decided before the first request: the first ``limit`` rows (``workloads.<w>.limit``
+else ``run.limit``), each repeated ``decoding.effective_repeats`` times, with bodies serialised
+once as canonical JSON — the exact bytes that are sent and hashed into the journal key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset, load_dataset
+from stages.inference.journal import canonical, key_prefix, request_key, run_key
+from stages.inference.requests import Sampling, build_body
+from stages.params import (
+    PARAMS_FILE,
+    DecodingParams,
+    ModelParams,
+    RunParams,
+    WorkloadParams,
+    section,
+    workload,
+)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One request to send: a row, a repeat index, its journal key and body bytes."""
+
+    row_id: str
+    repeat: int
+    key: str
+    body: bytes
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    workload: WorkloadParams
+    model: ModelParams
+    run: RunParams
+    dataset: Dataset
+    decoding: dict[str, Any]
+    """Decoding as it enters the keys: temperature, top_p, max_tokens (after the workload's
+    override), seed, repeats (effective) and stream."""
+    run_key: str
+    limit: int | None
+    items: list[Item]
+
+    @property
+    def keys(self) -> set[str]:
+        return {item.key for item in self.items}
+
+
+def plan_workload(
+    name: str, params_path: Path = PARAMS_FILE, datasets_root: Path = DATASETS_DIR
+) -> Plan:
+    """Validate the params a workload reads, load its dataset and build every request."""
+    spec = workload(name, params_path)
+    model = section(ModelParams, "model", params_path)
+    decoding_params = section(DecodingParams, "decoding", params_path)
+    run = section(RunParams, "run", params_path)
+    dataset = load_dataset(spec.dataset, datasets_root)
+    limit = spec.limit or run.limit
+    rows = dataset.rows[:limit] if limit else dataset.rows
+    repeats = decoding_params.effective_repeats
+    sampling = Sampling(
+        model=model.name,
+        temperature=decoding_params.temperature,
+        top_p=decoding_params.top_p,
+        max_tokens=spec.max_tokens or decoding_params.max_tokens,
+        seed=decoding_params.seed,
+        stream=spec.stream,
+    )
+    decoding = {
+        "temperature": sampling.temperature,
+        "top_p": sampling.top_p,
+        "max_tokens": sampling.max_tokens,
+        "seed": sampling.seed,
+        "repeats": repeats,
+        "stream": sampling.stream,
+    }
+    rows_path = dataset.path / ROWS_FILE
+    prefix = key_prefix(model.name, model.revision, decoding)
+    items = []
+    for row in rows:
+        where = f"{rows_path}: id {row['id']}"
+        body = build_body(row, dataset.card.kind, dataset.id, dataset.path, sampling, where)
+        raw = canonical(body)
+        for repeat in range(repeats):
+            key = request_key(prefix, raw, repeat)
+            items.append(Item(row["id"], repeat, key, raw))
+    return Plan(
+        name=name,
+        workload=spec,
+        model=model,
+        run=run,
+        dataset=dataset,
+        decoding=decoding,
+        run_key=run_key(model.name, model.revision, decoding),
+        limit=limit,
+        items=items,
+    )

@@ -1,0 +1,79 @@
+"""Progress of a run on stderr: a rich bar on a terminal, plain periodic lines otherwise.
+
+The bar shows done/total, the request rate and the failures so far; the plain form (logs, CI,
+DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+PLAIN_EVERY_S = 10.0
+
+
+class Progress:
+    """Counts finished requests; call :meth:`advance` once per request."""
+
+    def __init__(self, label: str, total: int, skipped: int) -> None:
+        self.label, self.total, self.skipped = label, total, skipped
+        self.done = self.failed = 0
+        self._started = time.monotonic()
+        self._last_line = self._started
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> Progress:
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+            from rich.progress import Progress as RichProgress
+
+            self._bar = RichProgress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]:.1f} req/s  failed {task.fields[failed]}"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task(self.label, total=self.total, rate=0.0, failed=0)
+        else:
+            sys.stderr.write(
+                f"{self.label}: {self.total} requests to send ({self.skipped} already done)\n"
+            )
+        return self
+
+    @property
+    def rate(self) -> float:
+        elapsed = time.monotonic() - self._started
+        return self.done / elapsed if elapsed > 0 else 0.0
+
+    def advance(self, failed: bool) -> None:
+        self.done += 1
+        self.failed += failed
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, rate=self.rate, failed=self.failed)
+        elif time.monotonic() - self._last_line >= PLAIN_EVERY_S:
+            self._last_line = time.monotonic()
+            self._line()
+
+    def _line(self) -> None:
+        sys.stderr.write(
+            f"{self.label}: {self.done}/{self.total} done, {self.rate:.1f} req/s, "
+            f"{self.failed} failed\n"
+        )
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+        else:
+            self._line()

@@ -1,0 +1,137 @@
+"""Reading a chat-completions answer: SSE stream or plain JSON (issue 3, "The client").
+
+A stream is fed raw byte chunks as they arrive with the arrival time of each chunk. Time to first
+token is the arrival of the first delta carrying content or a tool call (a role-only first delta
+is not a token); inter-token gaps are the times between successive such deltas. Several deltas
+that arrive in one read share its timestamp, which is what the client really saw.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class InvalidResponse(Exception):
+    """The server answered something that is not a chat completion."""
+
+
+@dataclass
+class Answer:
+    """What the model produced, accumulated from a stream or read from one JSON body."""
+
+    output: str = ""
+    tool_calls: list[dict[str, Any]] | None = None
+    finish_reason: str | None = None
+    usage: dict[str, Any] | None = None
+    first_token_at: float | None = None
+    token_times: list[float] = field(default_factory=list)
+    done: bool = False
+    """``data: [DONE]`` was seen."""
+    events: int = 0
+    """Number of data events received (0 on an empty stream)."""
+
+    @property
+    def complete(self) -> bool:
+        """The stream ended properly: ``[DONE]`` or a finish reason."""
+        return self.done or self.finish_reason is not None
+
+
+class StreamReader:
+    """Incremental SSE parser building an :class:`Answer`."""
+
+    def __init__(self) -> None:
+        self.answer = Answer()
+        self._buffer = b""
+        self._parts: list[str] = []
+        self._calls: dict[int, dict[str, Any]] = {}
+        self._now = 0.0
+
+    def feed(self, chunk: bytes, now: float) -> None:
+        self._now = now
+        data = self._buffer + chunk if self._buffer else chunk
+        lines = data.split(b"\n")
+        self._buffer = lines.pop()
+        for line in lines:
+            if line.startswith(b"data:"):
+                self._event(line[5:].strip(), now)
+
+    def finish(self) -> Answer:
+        """Flush a last line without newline and assemble the text and tool calls."""
+        if self._buffer.startswith(b"data:"):
+            self._event(self._buffer[5:].strip(), self._now)
+        self._buffer = b""
+        answer = self.answer
+        answer.output = "".join(self._parts)
+        if self._calls:
+            answer.tool_calls = [self._calls[i] for i in sorted(self._calls)]
+        return answer
+
+    def _event(self, payload: bytes, now: float) -> None:
+        answer = self.answer
+        if payload == b"[DONE]":
+            answer.done = True
+            return
+        if not payload:
+            return
+        try:
+            event = json.loads(payload)
+        except ValueError as exc:
+            raise InvalidResponse(f"undecodable SSE event: {payload[:200]!r}") from exc
+        if not isinstance(event, dict):
+            raise InvalidResponse(f"SSE event is not an object: {payload[:200]!r}")
+        if event.get("error"):
+            raise InvalidResponse(f"error event in stream: {json.dumps(event['error'])[:300]}")
+        answer.events += 1
+        if event.get("usage"):
+            answer.usage = event["usage"]
+        for choice in event.get("choices") or ():
+            if choice.get("index", 0) != 0:
+                continue
+            delta = choice.get("delta") or {}
+            token = False
+            content = delta.get("content")
+            if content:
+                self._parts.append(content)
+                token = True
+            for call in delta.get("tool_calls") or ():
+                self._merge_call(call)
+                token = True
+            if token:
+                if answer.first_token_at is None:
+                    answer.first_token_at = now
+                answer.token_times.append(now)
+            if choice.get("finish_reason"):
+                answer.finish_reason = choice["finish_reason"]
+
+    def _merge_call(self, delta: dict[str, Any]) -> None:
+        """Tool calls arrive in pieces keyed by index: the name once, arguments in fragments."""
+        index = delta.get("index", len(self._calls))
+        call = self._calls.setdefault(
+            index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
+        )
+        if delta.get("id"):
+            call["id"] = delta["id"]
+        function = delta.get("function") or {}
+        call["function"]["name"] += function.get("name") or ""
+        call["function"]["arguments"] += function.get("arguments") or ""
+
+
+def parse_completion(body: bytes) -> Answer:
+    """A non-streamed ``chat.completion`` body."""
+    try:
+        obj = json.loads(body)
+        message = obj["choices"][0]["message"]
+        choice = obj["choices"][0]
+    except (ValueError, KeyError, IndexError, TypeError) as exc:
+        raise InvalidResponse(f"not a chat completion: {body[:300]!r}") from exc
+    calls = message.get("tool_calls") or None
+    return Answer(
+        output=message.get("content") or "",
+        tool_calls=calls,
+        finish_reason=choice.get("finish_reason"),
+        usage=obj.get("usage"),
+        done=True,
+        events=1,
+    )

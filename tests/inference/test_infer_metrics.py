@@ -1,0 +1,101 @@
+"""Serving metrics: percentiles, token counts, per-bucket breakdown and the concurrency sweep."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from infer_helpers import prompt_row, write_dataset, write_params
+from stub_server import StubServer
+
+from stages.cli import main
+from stages.inference.metrics import (
+    bucket_metrics,
+    output_tokens,
+    percentile,
+    serving_metrics,
+    summary,
+)
+
+
+def test_percentile_interpolates_between_order_statistics() -> None:
+    values = [4.0, 1.0, 3.0, 2.0]
+    assert [percentile(values, q) for q in (0, 50, 90, 99, 100)] == [1.0, 2.5, 3.7, 3.97, 4.0]
+    assert percentile([], 50) is None
+
+
+def test_gap_summary() -> None:
+    assert summary([0.1, 0.3]) == {"n": 2, "mean": 0.2, "p50": 0.2, "p99": 0.298, "max": 0.3}
+    assert summary([]) is None
+
+
+def _record(rid: str, **fields: Any) -> dict[str, Any]:
+    record = {"id": rid, "usage": None, "ttft_s": 0.1, "latency_s": 1.0, "itl_s": None,
+              "error": None}  # fmt: skip
+    record.update(fields)
+    return record
+
+
+def test_output_tokens_prefer_usage_then_streamed_deltas() -> None:
+    assert output_tokens(_record("a", usage={"completion_tokens": 9})) == 9
+    assert output_tokens(_record("a", itl_s={"n": 4})) == 5
+    assert output_tokens(_record("a", ttft_s=None)) is None
+    streamed_without_usage = [_record("a", itl_s={"n": 4, "p50": 0.1, "p99": 0.2})]
+    metrics = serving_metrics(streamed_without_usage, [], wall_s=0.0, concurrency=1)
+    assert metrics["input_tokens_total"] is None and metrics["output_tokens_total"] is None
+    assert metrics["usage_reported"] == 0 and metrics["requests_per_s"] is None
+    assert metrics["output_tokens_per_s"] == {"per_request_p50": 5.0, "aggregate": None}
+
+
+def test_run_metrics_and_buckets() -> None:
+    records = [
+        _record("a", usage={"prompt_tokens": 10, "completion_tokens": 4}, ttft_s=0.1,
+                latency_s=2.0, itl_s={"n": 3, "p50": 0.2, "p99": 0.4}),
+        _record("b", usage={"prompt_tokens": 20, "completion_tokens": 8}, ttft_s=0.3,
+                latency_s=4.0, itl_s={"n": 7, "p50": 0.4, "p99": 0.6}),
+        _record("c", ttft_s=None, latency_s=None, error={"kind": "timeout", "message": "x"}),
+    ]  # fmt: skip
+    metrics = serving_metrics(records, records[1:], wall_s=2.0, concurrency=4)
+    assert metrics == {
+        "ttft_s": {"p50": 0.2, "p90": 0.28, "p99": 0.298},
+        "itl_s": {"p50": 0.3, "p99": 0.598},
+        "latency_s": {"p50": 3.0, "p90": 3.8, "p99": 3.98},
+        "output_tokens_per_s": {"per_request_p50": 2.0, "aggregate": 4.0},
+        "concurrency": 4,
+        "requests": 3,
+        "requests_failed": 1,
+        "failures_by_kind": {"timeout": 1},
+        "requests_per_s": 1.0,
+        "input_tokens_total": 30,
+        "output_tokens_total": 12,
+        "usage_reported": 2,
+    }
+    buckets = bucket_metrics(records, {"a": "xs", "b": "s", "c": "xs"})
+    assert buckets == {
+        "s": {"ttft_p50": 0.3, "ttft_p90": 0.3, "itl_p50": 0.4, "output_tps_p50": 2.0, "n": 1},
+        "xs": {"ttft_p50": 0.1, "ttft_p90": 0.1, "itl_p50": 0.2, "output_tps_p50": 2.0, "n": 2},
+    }
+
+
+def test_perf_workload_reports_buckets_and_a_sweep_keyed_by_concurrency(
+    project: Path, stub: StubServer
+) -> None:
+    long_text = "Describe the long sample in detail. " * 10  # 360 chars: bucket s
+    rows = [prompt_row(1), prompt_row(2), prompt_row(3, text=long_text)]
+    write_dataset(project, "prompts-t-v1", "prompts", rows)
+    write_params(project, stub.url, workloads={"w": {"dataset": "prompts-t-v1", "perf": True}},
+                 run={"sweep": [1, 2]})  # fmt: skip
+    assert main(["infer", "w"]) == 0
+    assert stub.stats.requests == 9
+    metrics = json.loads((project / "metrics" / "w.serving.json").read_text())
+    assert {b: v["n"] for b, v in metrics["buckets"].items()} == {"s": 1, "xs": 2}
+    assert sorted(metrics["sweep"]) == ["1", "2"]
+    assert [metrics["sweep"][c]["concurrency"] for c in ("1", "2")] == [1, 2]
+    assert metrics["sweep"]["2"]["requests"] == 3 and "buckets" in metrics["sweep"]["2"]
+    for name in ("responses.jsonl", "sweep-c1.jsonl", "sweep-c2.jsonl"):
+        assert len((project / "results" / "w" / name).read_text().splitlines()) == 3
+    assert main(["infer", "w"]) == 0
+    assert stub.stats.requests == 9  # every pass resumes from its own journal
+    again = json.loads((project / "metrics" / "w.serving.json").read_text())
+    assert again["requests_per_s"] is None and again["ttft_s"] == metrics["ttft_s"]

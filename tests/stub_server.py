@@ -1,0 +1,303 @@
+"""A loopback OpenAI-compatible chat-completions stub for the inference tests and the benchmark.
+
+Plain asyncio (no framework) so that one process answers well over a thousand requests a second.
+It speaks just enough HTTP/1.1 (keep-alive, Content-Length requests, chunked SSE responses) and
+counts what it saw: requests, request bodies and headers, and the peak number in flight.
+
+Failure modes (all optional, see :class:`StubConfig`): a status such as 429 or 500 for the first
+N requests (with ``Retry-After``), a torn SSE stream for the first N streams, hanging requests
+after N answered (for timeouts and killed runs), and a llama-cpp-style 400 context overflow for
+prompts longer than a number of characters.
+
+Run standalone for the benchmark: ``python tests/stub_server.py --delay 0.1`` prints
+``PORT <n>`` on stdout and serves until killed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+OVERFLOW_MESSAGE = "Requested tokens ({n}) exceed context window of {ctx}"
+
+
+@dataclass
+class StubConfig:
+    """How the stub answers; every field may be changed between requests by a test."""
+
+    delay_s: float = 0.0
+    """Wait before the first token (what time-to-first-token should measure)."""
+    reply: str = "Answer: 42"
+    """Assistant text, sent as ``chunks`` roughly equal SSE deltas."""
+    chunks: int = 4
+    """Number of content deltas per streamed answer."""
+    gap_s: float = 0.0
+    """Wait between content deltas."""
+    fail_status: int = 500
+    """Status sent to the first ``fail_first`` chat requests."""
+    fail_first: int = 0
+    """How many chat requests (counted from the start) get ``fail_status``."""
+    retry_after: str | None = None
+    """``Retry-After`` header value sent with a failure."""
+    error_body: str = "stub failure"
+    """Error message sent with a failure (a test may make it echo a secret)."""
+    torn_first: int = 0
+    """How many streamed answers are cut off after their first delta."""
+    hang_after: int | None = None
+    """Chat requests after this many never get an answer (the client must time out)."""
+    overflow_chars: int | None = None
+    """Prompts longer than this (all message text) get llama-cpp's 400 context overflow."""
+    overflow_empty_stream: bool = False
+    """Streamed overflows get what llama-cpp-python sends: 200, no event, connection closed."""
+    tool_call: dict[str, Any] | None = None
+    """When set and the request has ``tools``, answer with this call ({name, arguments})."""
+    on_request: Callable[[dict[str, Any]], None] | None = None
+    """Called with each chat request body before answering (tests use it to cancel runs)."""
+
+
+@dataclass
+class StubStats:
+    """What the stub observed."""
+
+    requests: int = 0
+    in_flight: int = 0
+    max_in_flight: int = 0
+    bodies: list[dict[str, Any]] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+
+
+class StubServer:
+    """The stub, served on 127.0.0.1 from a background thread (``with StubServer() as s``)."""
+
+    def __init__(self, config: StubConfig | None = None, port: int = 0) -> None:
+        self.config = config or StubConfig()
+        self.stats = StubStats()
+        self.port = port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    async def serve(self) -> asyncio.Server:
+        self._server = await asyncio.start_server(self._connection, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self._server
+
+    def __enter__(self) -> StubServer:
+        ready = threading.Event()
+
+        def run() -> None:
+            self._loop = asyncio.new_event_loop()
+            self._loop.run_until_complete(self.serve())
+            ready.set()
+            self._loop.run_forever()
+
+        self._thread = threading.Thread(target=run, name="stub-server", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        loop, server = self._loop, self._server
+        if loop is None or server is None:
+            return
+
+        async def shutdown() -> None:
+            server.close()
+            for task in asyncio.all_tasks():
+                if task is not asyncio.current_task():
+                    task.cancel()
+
+        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        if self._thread:
+            self._thread.join(10)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head.decode("latin-1").split("\r\n")
+                method, path, _ = lines[0].split(" ", 2)
+                headers = {}
+                for line in lines[1:]:
+                    if ":" in line:
+                        name, value = line.split(":", 1)
+                        headers[name.strip().lower()] = value.strip()
+                length = int(headers.get("content-length", "0"))
+                body = await reader.readexactly(length) if length else b""
+                keep = await self._answer(method, path, headers, body, writer)
+                if not keep:
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    async def _answer(
+        self, method: str, path: str, headers: dict[str, str], raw: bytes, writer: Any
+    ) -> bool:
+        if method == "GET" and path.endswith("/models"):
+            _send_json(writer, 200, {"object": "list", "data": [{"id": "stub-model"}]})
+            return True
+        if not (method == "POST" and path.endswith("/chat/completions")):
+            _send_json(writer, 404, {"error": {"message": f"no route {path}"}})
+            return True
+        stats, config = self.stats, self.config
+        body = json.loads(raw)
+        stats.requests += 1
+        number = stats.requests
+        stats.bodies.append(body)
+        stats.headers.append(headers)
+        stats.in_flight += 1
+        stats.max_in_flight = max(stats.max_in_flight, stats.in_flight)
+        try:
+            if config.on_request is not None:
+                config.on_request(body)
+            if config.hang_after is not None and number > config.hang_after:
+                await asyncio.sleep(3600)
+            if number <= config.fail_first:
+                extra = {"Retry-After": config.retry_after} if config.retry_after else {}
+                error = {"error": {"message": config.error_body}}
+                _send_json(writer, config.fail_status, error, extra)
+                return True
+            chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
+            if config.overflow_chars is not None and chars > config.overflow_chars:
+                if body.get("stream") and config.overflow_empty_stream:
+                    writer.write(
+                        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                        b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+                    )
+                    await writer.drain()
+                    return False
+                message = OVERFLOW_MESSAGE.format(n=chars, ctx=config.overflow_chars)
+                _send_json(writer, 400, {"error": {"message": message}})
+                return True
+            await asyncio.sleep(config.delay_s)
+            call = config.tool_call if body.get("tools") else None
+            if not body.get("stream"):
+                _send_json(writer, 200, _completion(body, config.reply, call))
+                return True
+            torn = number <= config.torn_first
+            await self._stream(writer, body, call, torn)
+            return not torn
+        finally:
+            stats.in_flight -= 1
+
+    async def _stream(self, writer: Any, body: dict[str, Any], call: Any, torn: bool) -> None:
+        config = self.config
+        writer.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        deltas: list[dict[str, Any]] = [{"role": "assistant"}]
+        if call is not None:
+            args = json.dumps(call["arguments"])
+            half = len(args) // 2
+            fn = {"name": call["name"], "arguments": args[:half]}
+            deltas.append(
+                {"tool_calls": [{"index": 0, "id": "call_0", "type": "function", "function": fn}]}
+            )
+            deltas.append({"tool_calls": [{"index": 0, "function": {"arguments": args[half:]}}]})
+        else:
+            deltas += [{"content": piece} for piece in _split(config.reply, config.chunks)]
+        # Without gaps the whole answer goes out in one write (one segment), as a fast server's
+        # would; the benchmark then measures the client, not the stub's syscalls.
+        out: list[bytes] = []
+        for i, delta in enumerate(deltas):
+            out.append(_chunk({"choices": [{"index": 0, "delta": delta, "finish_reason": None}]}))
+            if i == 1 and torn:
+                writer.write(b"".join(out))
+                await writer.drain()
+                writer.transport.abort()
+                return
+            if i >= 1 and config.gap_s:
+                writer.write(b"".join(out))
+                out.clear()
+                await writer.drain()
+                await asyncio.sleep(config.gap_s)
+        finish = "tool_calls" if call is not None else "stop"
+        out.append(_chunk({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
+        if (body.get("stream_options") or {}).get("include_usage"):
+            out.append(_chunk({"choices": [], "usage": _usage(body, config.reply)}))
+        out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
+        writer.write(b"".join(out))
+        await writer.drain()
+
+
+def _split(text: str, parts: int) -> list[str]:
+    size = max(1, -(-len(text) // max(parts, 1)))
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
+
+
+def _usage(body: dict[str, Any], reply: str) -> dict[str, int]:
+    prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
+    completion = max(1, len(reply) // 4)
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
+
+
+def _completion(body: dict[str, Any], reply: str, call: Any) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": None if call else reply}
+    if call is not None:
+        message["tool_calls"] = [
+            {
+                "id": "call_0",
+                "type": "function",
+                "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])},
+            }
+        ]
+    choice = {"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}
+    return {"object": "chat.completion", "choices": [choice], "usage": _usage(body, reply)}
+
+
+def _chunked(data: bytes) -> bytes:
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
+def _chunk(obj: dict[str, Any]) -> bytes:
+    obj = {"object": "chat.completion.chunk", **obj}
+    return _chunked(b"data: " + json.dumps(obj).encode() + b"\n\n")
+
+
+def _send_json(writer: Any, status: int, obj: Any, extra: dict[str, str] | None = None) -> None:
+    data = json.dumps(obj).encode()
+    head = [
+        f"HTTP/1.1 {status} X",
+        "Content-Type: application/json",
+        f"Content-Length: {len(data)}",
+    ]
+    head += [f"{k}: {v}" for k, v in (extra or {}).items()]
+    writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--delay", type=float, default=0.1, help="seconds before the first token")
+    parser.add_argument("--chunks", type=int, default=4)
+    args = parser.parse_args()
+    stub = StubServer(StubConfig(delay_s=args.delay, chunks=args.chunks), port=args.port)
+
+    async def run() -> None:
+        server = await stub.serve()
+        print(f"PORT {stub.port}", flush=True)
+        async with server:
+            await server.serve_forever()
+
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()
