@@ -12,7 +12,7 @@ its absolute value for this answer in ``meta.tolerance`` (see ``tolerance_meta``
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -119,6 +119,40 @@ def eval_row(
         assert choices is not None
         row["choices"] = choices
     return row
+
+
+def cell(idx: int, categories: Sequence[str]) -> tuple[str, int, int]:
+    """``(category, level, variant)`` of row ``idx``: the category cycles fastest, then the
+    difficulty level, then the question form."""
+    turn = idx // len(categories)
+    return categories[idx % len(categories)], turn % 3, (turn // 3) % 3
+
+
+def plain_suffix(exact_shape: str) -> Callable[[dict[str, Any]], str]:
+    """Suffix for non-mc items: the numeric answer line, or an exact answer of ``exact_shape``."""
+    return lambda item: NUMERIC_SUFFIX if item["scorer"] == "numeric" else exact_suffix(exact_shape)
+
+
+def item_row(
+    rng: random.Random,
+    row_id: str,
+    category: str,
+    level: int,
+    item: dict[str, Any],
+    suffix: Callable[[dict[str, Any]], str],
+) -> dict[str, Any]:
+    """The eval row of a built item: mc items get shuffled labelled choices (drawn from ``rng``),
+    the others ``question + suffix(item)``."""
+    difficulty = DIFFICULTIES[level]
+    if item["scorer"] == "mc":
+        prompt, choices, letter = multiple_choice(
+            rng, item["question"], item["correct"], item["distractors"]
+        )
+        return eval_row(row_id, category, difficulty, prompt, letter, "mc", item["meta"], choices)
+    prompt = item["question"] + suffix(item)
+    return eval_row(
+        row_id, category, difficulty, prompt, item["answer"], item["scorer"], item["meta"]
+    )
 
 
 def check_mc_layout(row: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ brute force vs. closed forms) and tests/gen/test_eval_math_v2.py recomputes them
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -785,29 +786,19 @@ BUILDERS: dict[str, Callable[[random.Random, int, int], Item]] = {
 }
 
 
+def _suffix(category: str, item: dict[str, Any]) -> str:
+    """Answer-line instruction for non-mc items: probabilities are asked as exact fractions."""
+    if item["scorer"] == "exact":
+        return v2.exact_suffix("the comma-separated values")
+    return v2.FRACTION_SUFFIX if category == "probability" else v2.NUMERIC_SUFFIX
+
+
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: category cycles fastest, then difficulty, then the category's template."""
-    category = CATEGORIES[idx % len(CATEGORIES)]
-    turn = idx // len(CATEGORIES)
-    level, variant = turn % 3, (turn // 3) % 3
+    category, level, variant = v2.cell(idx, CATEGORIES)
     item = BUILDERS[category](rng, level, variant)
-    row_id, difficulty = f"math2-{idx + 1:04d}", v2.DIFFICULTIES[level]
-    if item["scorer"] == "mc":
-        prompt, choices, letter = v2.multiple_choice(
-            rng, item["question"], item["correct"], item["distractors"]
-        )
-        return v2.eval_row(
-            row_id, category, difficulty, prompt, letter, "mc", item["meta"], choices
-        )
-    if item["scorer"] == "exact":
-        prompt = item["question"] + v2.exact_suffix("the comma-separated values")
-    else:
-        prompt = item["question"] + (
-            v2.FRACTION_SUFFIX if category == "probability" else v2.NUMERIC_SUFFIX
-        )
-    return v2.eval_row(
-        row_id, category, difficulty, prompt, item["answer"], item["scorer"], item["meta"]
-    )
+    suffix = functools.partial(_suffix, category)
+    return v2.item_row(rng, f"math2-{idx + 1:04d}", category, level, item, suffix)
 
 
 # ---- proofs: each recomputes the answer by a route other than the builder's -------------------

@@ -728,29 +728,12 @@ def _traps_clear(item: Item) -> bool:
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: category cycles fastest, then difficulty, then the question form; items
     whose trap values land within 3 % of the answer are redrawn."""
-    category = CATEGORIES[idx % len(CATEGORIES)]
-    turn = idx // len(CATEGORIES)
-    level, variant = turn % 3, (turn // 3) % 3
+    category, level, variant = v2.cell(idx, CATEGORIES)
     item = BUILDERS[category](rng, level, variant)
     while not _traps_clear(item):
         item = BUILDERS[category](rng, level, variant)
-    row_id, difficulty = f"sci2-{idx + 1:04d}", v2.DIFFICULTIES[level]
-    if item["scorer"] == "mc":
-        prompt, choices, letter = v2.multiple_choice(
-            rng, item["question"], item["correct"], item["distractors"]
-        )
-        return v2.eval_row(
-            row_id, category, difficulty, prompt, letter, "mc", item["meta"], choices
-        )
-    suffix = v2.NUMERIC_SUFFIX if item["scorer"] == "numeric" else v2.exact_suffix("the formula")
-    return v2.eval_row(
-        row_id,
-        category,
-        difficulty,
-        item["question"] + suffix,
-        item["answer"],
-        item["scorer"],
-        item["meta"],
+    return v2.item_row(
+        rng, f"sci2-{idx + 1:04d}", category, level, item, v2.plain_suffix("the formula")
     )
 
 

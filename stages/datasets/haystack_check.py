@@ -23,6 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from stages.datasets.normative import load_dataset_module
 from stages.errors import AtlasError
 from stages.io import iter_jsonl, read_json
 
@@ -32,14 +33,8 @@ STATIC_MAX_TOKENS = 32768
 
 
 def load_builder(path: Path) -> ModuleType:
-    """Import a dataset's ``build.py`` under a private module name."""
-    name = "_atlas_haystack_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise AtlasError(f"{path}: cannot be loaded as a Python module")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """Import a dataset's ``build.py``."""
+    return load_dataset_module(path)
 
 
 def _mismatches(recipe: dict[str, Any], document: str, lines: list[int]) -> list[str]:

@@ -9,11 +9,11 @@ is the single way such a row becomes text: the reference builder ``haystack-v1/b
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from stages.datasets.normative import load_dataset_module
 from stages.errors import AtlasError
 
 BUILDER = Path("haystack-v1") / "build.py"
@@ -27,14 +27,7 @@ def load_builder(datasets_root: Path) -> Callable[[dict[str, Any]], str]:
         return _builders[path]
     if not path.is_file():
         raise AtlasError(f"{path}: missing; long-context rows need the haystack-v1 builder")
-    spec = importlib.util.spec_from_file_location("atlas_haystack_build", path)
-    if spec is None or spec.loader is None:
-        raise AtlasError(f"{path}: cannot be loaded as a Python module")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # a broken builder is a dataset problem, reported as one
-        raise AtlasError(f"{path}: failed to load: {exc}") from exc
+    module = load_dataset_module(path)
     build = getattr(module, "build_prompt", None)
     if not callable(build):
         raise AtlasError(f"{path}: defines no build_prompt(item)")

@@ -15,8 +15,6 @@ Rules:
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import json
 import os
 from collections.abc import Callable
@@ -24,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from stages.datasets.normative import load_dataset_module
 from stages.errors import AtlasError
 from stages.scoring.verdict import Verdict, binary
 
@@ -35,13 +34,7 @@ _loaded: dict[str, tuple[float, Evaluate]] = {}
 
 
 def _import(path: Path) -> ModuleType:
-    module_name = "_atlas_rules_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    if spec is None or spec.loader is None:
-        raise AtlasError(f"{path}: cannot be imported as a Python module")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_dataset_module(path)
 
 
 def load_evaluate(dataset_dir: Path) -> Evaluate:
