@@ -4,7 +4,7 @@ The six v2 suites mix ``mc``, ``exact`` and ``numeric`` rows; the way a row of e
 laid out (option labels, the closing "Answer:" instruction, exact-answer variants, number
 formatting) lives here so every v2 dataset reads the same to a model and to the scorers.
 
-Numeric tolerance (``meta.tolerance``): CONTRACTS.md makes it an absolute tolerance. Rows whose
+Numeric tolerance (``meta.tolerance``): README §Rows makes it an absolute tolerance. Rows whose
 answer is rounded (science) state the rule as relative in ``meta.tolerance_relative`` and store
 its absolute value for this answer in ``meta.tolerance`` (see ``tolerance_meta``).
 """

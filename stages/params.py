@@ -135,7 +135,12 @@ class WorkloadParams(_Section):
     dataset: str = Field(pattern=ID_PATTERN)
     """Dataset id under ``datasets/``."""
     limit: int | None = Field(default=None, ge=1)
-    """Items to send (the first N rows); overrides ``run.limit``."""
+    """Items to send, overriding ``run.limit``: the first N rows, or for a ``perf`` workload N
+    rows evenly spaced over the dataset so that every length bucket is represented."""
+    concurrency: int | None = Field(default=None, ge=1)
+    """Requests in flight for this workload; overrides ``run.concurrency``."""
+    timeout_s: float | None = Field(default=None, gt=0)
+    """Per-request timeout for this workload (long generations); overrides ``run.timeout_s``."""
     max_tokens: int | None = Field(default=None, gt=0)
     """Output limit for this workload; overrides ``decoding.max_tokens``."""
     stream: bool = True

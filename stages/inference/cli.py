@@ -6,6 +6,8 @@ the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import sys
 import time
 from typing import Annotated
@@ -19,6 +21,11 @@ def infer(workload: Annotated[str, typer.Argument(help="Workload name from param
     """Send a workload's requests to the model and journal every response."""
     from stages.inference.run import infer_workload
 
+    # At exit, the interpreter's last garbage collections walk every object left (modules,
+    # dataset, journal records): ~100 ms of a 2,000-request run. Freezing them skips that work;
+    # memory is returned to the OS with the process anyway.
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
     try:
         infer_workload(workload)
     except KeyboardInterrupt:

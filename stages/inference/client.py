@@ -21,10 +21,14 @@ import random
 import re
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import httpx
 
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
+
+if TYPE_CHECKING:
+    from stages.inference.transport import AiohttpTransport
 
 # "Requested tokens (N) exceed context window of M" (llama.cpp), "maximum context length"
 # (OpenAI, vLLM, llama-cpp-python's server), "prompt is too long" and similar.
@@ -102,12 +106,53 @@ async def _attempt(
     client: httpx.AsyncClient, url: httpx.URL, body: bytes, stream: bool
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent."""
+    wire = getattr(client, "wire", None)
+    if wire is not None and stream:
+        return await _attempt_on_wire(client, wire, url, body)
     request = httpx.Request("POST", url, headers=client.headers, content=body)
     started = time.perf_counter()
     try:
         response = await client.send(request, stream=True)
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
+    return await _read(response, stream, started)
+
+
+async def _attempt_on_wire(
+    client: httpx.AsyncClient, wire: AiohttpTransport, url: httpx.URL, body: bytes
+) -> tuple[Answer, float]:
+    """:func:`_attempt` for a stream on the aiohttp transport, without httpx's models. Anything
+    but a plain ``200`` (an error status, a compressed body) is read through httpx as the general
+    path would have, so the outcome is the same. (httpx's cookie jar is not fed: requests here
+    are built without it, so it never sent cookies back.)"""
+    started = time.perf_counter()
+    try:
+        raw = await wire.post(str(url), client.headers, body)
+    except httpx.TransportError as exc:
+        raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
+    if raw.status != 200 or "Content-Encoding" in raw.headers:
+        request = httpx.Request("POST", url, headers=client.headers, content=body)
+        return await _read(wire.to_httpx(raw, request), True, started)
+    reader = StreamReader()
+    try:
+        async for chunk in raw.content.iter_any():
+            reader.feed(chunk, time.perf_counter())
+    except wire.READ_ERRORS as exc:  # the message the httpx path gives (a ReadError)
+        raise _Failure("stream_torn", f"ReadError: connection broke mid-response: {exc!r}") from exc
+    finally:
+        raw.release()
+    return _finish_stream(reader), started
+
+
+def _finish_stream(reader: StreamReader) -> Answer:
+    answer = reader.finish()
+    if not answer.complete:
+        message = f"stream ended after {answer.events} events without [DONE]"
+        raise _Failure("stream_torn", message, empty=answer.events == 0)
+    return answer
+
+
+async def _read(response: httpx.Response, stream: bool, started: float) -> tuple[Answer, float]:
     try:
         if response.status_code != 200:
             raw = await response.aread()
@@ -117,11 +162,7 @@ async def _attempt(
         reader = StreamReader()
         async for chunk in response.aiter_bytes():
             reader.feed(chunk, time.perf_counter())
-        answer = reader.finish()
-        if not answer.complete:
-            message = f"stream ended after {answer.events} events without [DONE]"
-            raise _Failure("stream_torn", message, empty=answer.events == 0)
-        return answer, started
+        return _finish_stream(reader), started
     except httpx.TransportError as exc:
         kind = "stream_torn" if stream and response.status_code == 200 else "connection"
         raise _Failure(kind, f"{type(exc).__name__}: {exc}") from exc

@@ -1,7 +1,7 @@
 """The response journal ``results/<workload>/responses.jsonl`` (issue 3, "Never lose, never
 repeat").
 
-One JSON line per finished request (fields as in CONTRACTS.md, "Response journal"). The key of a
+One JSON line per finished request (fields as in README §Rows, "Response journal"). The key of a
 request is the sha256 of the canonical JSON of (model name, revision, decoding, request body,
 repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
 (model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in
@@ -30,10 +30,15 @@ from stages.inference.client import Outcome
 from stages.inference.metrics import summary
 from stages.io import atomic_write_bytes, iter_jsonl
 
+# Encoders built once: ``json.dumps`` with non-default options builds a new encoder per call,
+# a measurable share of the cost for the small objects encoded per request.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_LINE = json.JSONEncoder(ensure_ascii=False).encode
+
 
 def canonical(obj: Any) -> bytes:
     """Sorted keys, no whitespace, UTF-8: equal values give equal bytes."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL(obj).encode()
 
 
 def run_key(model: str, revision: str, decoding: dict[str, Any]) -> str:
@@ -120,7 +125,7 @@ class Journal:
             raise AtlasError(f"{self.path}: cannot write: {self._failure}")
         self.records.append(record)
         self.keys.add(record["key"])
-        self._queue.put(json.dumps(record, ensure_ascii=False).encode() + b"\n")
+        self._queue.put(_LINE(record).encode() + b"\n")
 
     def _write(self, handle: Any) -> None:
         with handle:

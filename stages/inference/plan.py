@@ -54,6 +54,18 @@ class Plan:
         return {item.key for item in self.items}
 
 
+def select_rows(
+    rows: list[dict[str, Any]], limit: int | None, spread: bool
+) -> list[dict[str, Any]]:
+    """The rows a limited run sends: the first ``limit`` rows, or for a serving (``perf``)
+    workload ``limit`` rows evenly spaced over the dataset so every length bucket is measured."""
+    if not limit or limit >= len(rows):
+        return rows
+    if not spread:
+        return rows[:limit]
+    return [rows[i * len(rows) // limit] for i in range(limit)]
+
+
 def plan_workload(
     name: str, params_path: Path = PARAMS_FILE, datasets_root: Path = DATASETS_DIR
 ) -> Plan:
@@ -64,7 +76,7 @@ def plan_workload(
     run = section(RunParams, "run", params_path)
     dataset = load_dataset(spec.dataset, datasets_root)
     limit = spec.limit or run.limit
-    rows = dataset.rows[:limit] if limit else dataset.rows
+    rows = select_rows(dataset.rows, limit, spread=spec.perf)
     repeats = decoding_params.effective_repeats
     sampling = Sampling(
         model=model.name,

@@ -66,7 +66,8 @@ async def _send_all(
     from stages.inference.client import Policy, send
     from stages.inference.transport import make_client
 
-    policy = Policy(timeout_s=plan.run.timeout_s, max_retries=plan.run.max_retries)
+    timeout_s = plan.workload.timeout_s or plan.run.timeout_s
+    policy = Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries)
     urls = [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
     headers = {**endpoint.headers, "Content-Type": "application/json"}
     stream = plan.workload.stream
@@ -85,7 +86,7 @@ async def _send_all(
             fresh.append(record)
             progress.advance(record["error"] is not None)
 
-    client = make_client(concurrency, headers)
+    client = make_client(concurrency, headers, tls=any(u.scheme == "https" for u in urls))
     try:
         await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
     finally:
@@ -148,7 +149,7 @@ def infer_workload(name: str) -> dict[str, Any]:
     started_at = now_iso()
     out = RESULTS_DIR / name
     with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
-        concurrency = plan.run.concurrency
+        concurrency = plan.workload.concurrency or plan.run.concurrency
         records, fresh, wall = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name)
         metrics = _metrics(plan, records, fresh, wall, concurrency)
         metrics["run_key"] = plan.run_key

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+_DECODE = json.JSONDecoder().decode
+
 
 class InvalidResponse(Exception):
     """The server answered something that is not a chat completion."""
@@ -76,7 +78,12 @@ class StreamReader:
         if not payload:
             return
         try:
-            event = json.loads(payload)
+            if payload[:1] == b"{" and payload[1:2] != b"\x00":
+                # What json.loads does for such bytes (they can only be UTF-8), minus its
+                # encoding sniffing and argument handling: ~40 % of its cost on small events.
+                event = _DECODE(payload.decode("utf-8", "surrogatepass"))
+            else:
+                event = json.loads(payload)
         except ValueError as exc:
             raise InvalidResponse(f"undecodable SSE event: {payload[:200]!r}") from exc
         if not isinstance(event, dict):

@@ -15,10 +15,55 @@ without its own.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+import ssl
+import sys
+from collections.abc import AsyncIterator, Iterator
 
-import aiohttp
 import httpx
+
+
+@contextlib.contextmanager
+def _no_default_certs() -> Iterator[None]:
+    """While aiohttp is first imported, its two module-level TLS contexts are made without loading
+    the system CA store (about 95 ms of ``atlas infer`` start-up, on every run, mostly plain
+    HTTP to a local server). Fails closed: its "verified" default is then a verifying context
+    with no CA, which rejects every certificate; sessions made here pass their own properly
+    loaded context instead (:meth:`AiohttpTransport._open`)."""
+    create = ssl.create_default_context
+    own_load = ssl.SSLContext.__dict__.get("set_default_verify_paths")  # else inherited from _ssl
+
+    def bare_verifying_context(*args: object, **kwargs: object) -> ssl.SSLContext:
+        return ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+    def skip_loading(self: ssl.SSLContext) -> None:
+        return None
+
+    ssl.create_default_context = bare_verifying_context
+    ssl.SSLContext.set_default_verify_paths = skip_loading  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        ssl.create_default_context = create
+        if own_load is None:
+            del ssl.SSLContext.set_default_verify_paths
+        else:
+            ssl.SSLContext.set_default_verify_paths = own_load  # type: ignore[method-assign]
+
+
+if "aiohttp" in sys.modules:
+    import aiohttp
+else:
+    with _no_default_certs():
+        import aiohttp
+
+
+def verified_tls_context() -> ssl.SSLContext:
+    """What aiohttp's default verified context is: the system CA store, HTTP/1.1 by ALPN."""
+    context = ssl.create_default_context()
+    context.set_alpn_protocols(("http/1.1",))
+    return context
+
 
 _READ_ERRORS = (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError)
 
@@ -46,18 +91,22 @@ class _AiohttpStream(httpx.AsyncByteStream):
 class AiohttpTransport(httpx.AsyncBaseTransport):
     """One aiohttp session (keep-alive pool of ``max_connections``) behind httpx's API."""
 
-    def __init__(self, max_connections: int) -> None:
+    READ_ERRORS = _READ_ERRORS
+    """What a broken connection raises while a body is read."""
+
+    def __init__(self, max_connections: int, tls: bool = True) -> None:
         self._max_connections = max_connections
+        self._tls = tls
         self._session: aiohttp.ClientSession | None = None
         self._headers: dict[tuple[tuple[bytes, bytes], ...], list[tuple[str, str]]] = {}
 
-    def _aiohttp_headers(self, request: httpx.Request) -> list[tuple[str, str]]:
+    def _aiohttp_headers(self, headers: httpx.Headers) -> list[tuple[str, str]]:
         """Request headers as aiohttp takes them, minus Host and Content-Length (aiohttp sets
         both from the URL and the body); converted once per distinct header set, since every
         request of a run carries the same ones."""
         raw = tuple(
             (name, value)
-            for name, value in request.headers.raw
+            for name, value in headers.raw
             if name.lower() not in (b"host", b"content-length")
         )
         converted = self._headers.get(raw)
@@ -67,8 +116,12 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         return converted
 
     def _open(self) -> aiohttp.ClientSession:
+        # Plain-HTTP runs never load the CA store; https ones get a verifying context.
         connector = aiohttp.TCPConnector(
-            limit=self._max_connections, limit_per_host=0, ttl_dns_cache=300
+            limit=self._max_connections,
+            limit_per_host=0,
+            ttl_dns_cache=300,
+            ssl=verified_tls_context() if self._tls else True,
         )
         self._session = aiohttp.ClientSession(
             connector=connector,
@@ -78,20 +131,36 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         )
         return self._session
 
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+    async def post(self, url: str, headers: httpx.Headers, body: bytes) -> aiohttp.ClientResponse:
+        """Send one request and return aiohttp's response once its head has arrived (the fast
+        path of :mod:`stages.inference.client`: no httpx request or response objects)."""
+        return await self._request("POST", url, headers, body, None)
+
+    async def _request(
+        self,
+        method: str,
+        url: str,
+        headers: httpx.Headers,
+        body: bytes,
+        request: httpx.Request | None,
+    ) -> aiohttp.ClientResponse:
         session = self._session or self._open()
         try:
-            response = await session.request(
-                request.method,
-                str(request.url),
-                headers=self._aiohttp_headers(request),
-                data=request.content or None,
+            return await session.request(
+                method,
+                url,
+                headers=self._aiohttp_headers(headers),
+                data=body or None,
                 allow_redirects=False,
             )
         except aiohttp.ClientConnectorError as exc:
             raise httpx.ConnectError(f"cannot connect: {exc}", request=request) from exc
         except _READ_ERRORS as exc:
             raise httpx.ReadError(f"no response: {exc!r}", request=request) from exc
+
+    @staticmethod
+    def to_httpx(response: aiohttp.ClientResponse, request: httpx.Request) -> httpx.Response:
+        """aiohttp's response as an httpx response streaming the same body."""
         return httpx.Response(
             status_code=response.status,
             headers=response.raw_headers,
@@ -100,17 +169,30 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             extensions={"http_version": b"HTTP/1.1"},
         )
 
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        url, body = str(request.url), request.content
+        response = await self._request(request.method, url, request.headers, body, request)
+        return self.to_httpx(response, request)
+
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
             self._session = None
 
 
-def make_client(max_connections: int, headers: dict[str, str]) -> httpx.AsyncClient:
-    """An ``httpx.AsyncClient`` on the aiohttp transport; no httpx timeout (the caller sets one)."""
-    return httpx.AsyncClient(
-        transport=AiohttpTransport(max_connections),
-        headers=headers,
-        timeout=None,
-        follow_redirects=False,
-    )
+class AiohttpClient(httpx.AsyncClient):
+    """httpx's client on the aiohttp transport, which it exposes as ``wire``: the client module
+    sends streamed requests straight through it, skipping httpx's per-request layers (request
+    and response models, cookie extraction, byte-stream wrappers)."""
+
+    def __init__(self, max_connections: int, headers: dict[str, str], tls: bool) -> None:
+        self.wire = AiohttpTransport(max_connections, tls)
+        super().__init__(transport=self.wire, headers=headers, timeout=None, follow_redirects=False)
+
+
+def make_client(
+    max_connections: int, headers: dict[str, str], tls: bool = True
+) -> httpx.AsyncClient:
+    """An ``httpx.AsyncClient`` on the aiohttp transport; no httpx timeout (the caller sets one).
+    ``tls=False`` promises plain-HTTP URLs only (an https URL would then fail verification)."""
+    return AiohttpClient(max_connections, headers, tls)

@@ -1,5 +1,5 @@
 """``chrf`` scorer: chrF++ through sacrebleu, a secondary metric (spec 001, "Answer extraction and
-scorers"; CONTRACTS.md: chrF++ = sacrebleu ``CHRF(word_order=2)``).
+scorers"; README §Rows: chrF++ = sacrebleu ``CHRF(word_order=2)``).
 
 Rules:
 - Hypothesis: the model output after the four extraction steps.

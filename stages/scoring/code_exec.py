@@ -1,4 +1,4 @@
-"""``code_exec`` scorer (spec 001 scorers; CONTRACTS.md: ``answer`` is the entry-point function
+"""``code_exec`` scorer (spec 001 scorers; README §Rows: ``answer`` is the entry-point function
 name, ``tests`` are assert statements).
 
 Rules:

@@ -1,4 +1,4 @@
-"""``exact`` scorer (spec 001, "Answer extraction and scorers"; CONTRACTS.md answer shapes).
+"""``exact`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
 
 Rules:
 - The model output goes through the four extraction steps (:mod:`stages.scoring.extract`).

@@ -1,4 +1,4 @@
-"""Scorer registry and the row dispatcher (CONTRACTS.md "Scorer API"; spec 001: "Always use the
+"""Scorer registry and the row dispatcher (README §Rows "Scorer API"; spec 001: "Always use the
 row's own scorer").
 
 - :data:`SCORERS` maps every scorer name a row may carry to its function

@@ -1,4 +1,4 @@
-"""The result every row scorer returns (CONTRACTS.md, "Scorer API"; spec 001, "Answer extraction
+"""The result every row scorer returns (README §Rows, "Scorer API"; spec 001, "Answer extraction
 and scorers": one item is correct or it is not, except the secondary chrF++ metric)."""
 
 from __future__ import annotations
