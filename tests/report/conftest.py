@@ -8,13 +8,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stages.scoring.stage import score_workload
+from stages.scoring.verdict import Verdict
 
 RK = "c" * 64
 PARAMS = """\
@@ -28,22 +28,12 @@ workloads:
 """
 
 
-@dataclass(frozen=True)
-class FakeVerdict:
-    scorer: str
-    correct: bool | None
-    score: float
-    extracted: str | None
-    why: str
-    extras: dict[str, Any]
-
-
-def fake_score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> FakeVerdict:
+def fake_score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     if response.get("error"):
-        return FakeVerdict(row["scorer"], False, 0.0, None, "request failed", {})
+        return Verdict(row["scorer"], False, 0.0, None, "request failed", {})
     out = response["output"].strip()
     ok = out == row["answer"]
-    return FakeVerdict(row["scorer"], ok, float(ok), out, "equal" if ok else "differs", {})
+    return Verdict(row["scorer"], ok, float(ok), out, "equal" if ok else "differs", {})
 
 
 def _dataset(root: Path, dataset_id: str, kind: str, rows: list[dict[str, Any]]) -> str:

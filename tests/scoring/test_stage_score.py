@@ -10,7 +10,6 @@ import hashlib
 import json
 import sys
 import types
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,26 +19,17 @@ from stages.cli import main
 from stages.errors import AtlasError
 from stages.scoring.metrics import wilson_interval
 from stages.scoring.stage import score_workload
+from stages.scoring.verdict import Verdict
 
 RK = "a" * 64
 OTHER = "b" * 64
 
 
-@dataclass(frozen=True)
-class FakeVerdict:
-    scorer: str
-    correct: bool | None
-    score: float
-    extracted: str | None
-    why: str
-    extras: dict[str, Any]
-
-
-def fake_score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> FakeVerdict:
+def fake_score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     """Exact match on the stripped output; deliberately ignores ``error`` (the stage must not)."""
     out = response["output"].strip()
     ok = out == row["answer"]
-    return FakeVerdict(row["scorer"], ok, float(ok), out, "equal" if ok else "differs", {})
+    return Verdict(row["scorer"], ok, float(ok), out, "equal" if ok else "differs", {})
 
 
 EVAL_ROWS = [
