@@ -9,22 +9,27 @@ Rules:
   candidate defining ``def <entry point>(`` wins, else the last candidate. With no complete
   block, fence markers are stripped (extraction step 2: an unclosed fence from a truncated
   reply) and the whole remaining text is the code.
-- The code runs in :mod:`stages.scoring.sandbox` as module ``solution``, followed by the row's
-  ``tests`` in the same namespace. Correct when the tests run to the end: exit status 0 and
-  the sandbox's post-test nonce received. An exception, a timeout, a resource limit, a
-  ``sys.exit()`` before the tests, or anything the sandbox refuses is simply wrong.
+- The row's ``tests`` become a test plan (:mod:`stages.scoring.code_tests`, which lists the
+  supported assert forms): the code runs in :mod:`stages.scoring.sandbox` as module
+  ``solution``, the child evaluates the tests' probe expressions and reports their values as
+  plain data, and the parent compares them with the expected values only it holds. Correct
+  when every top-level assert holds. An exception, a timeout, a resource limit, leaving before
+  the tests, a value that is not plain built-in data, or a malformed report is simply wrong.
 - Code that does not compile is wrong, reported with its error like any other failure.
+- extras: ``isolation`` (``bwrap``, ``namespaces`` or ``basic``) and ``seconds``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from stages.errors import AtlasError
+from stages.scoring.code_tests import judge, parse_tests
 from stages.scoring.extract import strip_fences, strip_reasoning
-from stages.scoring.sandbox import Limits, run_python
+from stages.scoring.sandbox import Limits, RunResult, run_program
 from stages.scoring.verdict import Verdict, binary
 
 NAME = "code_exec"
@@ -35,6 +40,15 @@ _BLOCK = re.compile(
     r"(?P<body>.*?)^[ \t]*(?P=fence)[ \t]*$",
     re.M | re.S,
 )
+
+
+@dataclass(frozen=True)
+class TestRun:
+    """A program run against a test plan, and the parent's judgement of it."""
+
+    passed: bool
+    why: str
+    run: RunResult
 
 
 def extract_code(output: str, entry_point: str) -> str:
@@ -49,25 +63,26 @@ def extract_code(output: str, entry_point: str) -> str:
     return (chosen or candidates)[-1]
 
 
-def _failure_line(stderr: str) -> str:
-    lines = [line for line in stderr.strip().splitlines() if line.strip()]
-    return lines[-1].strip()[:160] if lines else "no error output"
+def run_tests(
+    code: str, tests: str, limits: Limits | None = None, isolation: str | None = None
+) -> TestRun:
+    """Run ``code`` in the sandbox against ``tests`` and judge the report in this process."""
+    limits = limits or LIMITS
+    plan = parse_tests(tests)
+    run = run_program(code, plan.steps, limits, isolation)
+    passed, why = judge(plan, run, limits)
+    return TestRun(passed, why, run)
 
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
-    """Run the model's code with the row's tests in the sandbox; passing tests = correct."""
+    """Run the model's code against the row's tests; every assert holding = correct."""
     tests = row.get("tests")
     if not isinstance(tests, str) or not tests.strip():
         raise AtlasError(f"row {row.get('id')}: tests: a code_exec row needs assert statements")
     code = extract_code(response.get("output") or "", str(row["answer"]))
-    result = run_python(code, tests, LIMITS)
-    extras = {"seconds": round(result.seconds, 3), "isolation": result.isolation}
-    if result.passed:
-        return binary(NAME, True, code, f"tests passed in {result.seconds:.2f} s", **extras)
-    if result.timed_out:
-        why = f"killed after the {LIMITS.wall_s:g} s wall-clock limit"
-    elif result.exit_code == 0:
-        why = "exited before the tests completed"
-    else:
-        why = f"exit status {result.exit_code}: {_failure_line(result.stderr_tail)}"
-    return binary(NAME, False, code, why, **extras)
+    try:
+        result = run_tests(code, tests, LIMITS)
+    except AtlasError as exc:
+        raise AtlasError(f"row {row.get('id')}: {exc}") from exc
+    extras = {"seconds": round(result.run.seconds, 3), "isolation": result.run.isolation}
+    return binary(NAME, result.passed, code, result.why, **extras)

@@ -61,7 +61,7 @@ SCORER_VERSIONS: dict[str, str] = {
     "mc": "mc-1",
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",
-    "code_exec": "code_exec-1",
+    "code_exec": "code_exec-2",
     "splice": "splice-1",
     "drop": "drop-1",
     "chrf": "chrf-1",

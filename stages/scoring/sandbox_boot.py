@@ -1,14 +1,18 @@
 """Child side of the code_exec sandbox (see :mod:`stages.scoring.sandbox` for the design).
 
-Run as ``python -I -c <this file's text>``; standard library only. Reads its configuration (code,
-tests, limits, uid, nonce, result fd) from stdin. Under namespaces isolation it then, as root in
-the fresh namespaces: exposes the Python installation if it lives in a private directory,
-binds the working directory onto itself and remounts every other mount read-only + nosuid; and
-forks, staying behind as PID 1 of the namespace (the model's code must not be PID 1, whose
-default-action signals such as SIGXCPU the kernel ignores). The process that runs the model's
-code sets the resource limits and no-new-privileges, drops to the run's own uid/gid (or, under
-basic isolation, stubs out ``socket``), then executes the code and the row's tests in a module
-named ``solution``. Writing the nonce to the result fd after the tests is the only way to pass.
+Run as ``python -I -S -c <this file's text>``; standard library only. Reads its configuration
+(code, steps, limits, uid, result fd) from stdin. Under ``namespaces`` isolation it first builds
+the run's own root filesystem, as root in the fresh namespaces: a read-only tmpfs holding only
+the Python runtime (bound read-only), the working directory (``/work``), a fresh ``/proc`` and a
+few device nodes, then chroots into it and forks, staying behind as PID 1 of the namespace (the
+model's code must not be PID 1, whose default-action signals such as SIGXCPU the kernel
+ignores). Under ``bwrap`` bubblewrap has built that root already.
+
+The process that runs the model's code sets the resource limits and no-new-privileges, drops to
+the run's own uid/gid (or, under basic isolation, stubs out ``socket``), executes the code in a
+module named ``solution``, then the steps: ``setup`` statements are executed in that module,
+``probe`` expressions are evaluated and their values written back as plain JSON data. The child
+never receives an expected value, so nothing it writes can name the right answer by itself.
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import builtins
 import ctypes
 import json
 import os
-import re
 import resource
 import signal
 import sys
@@ -29,17 +32,8 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC = 32, 4096, 16384
 PR_SET_NO_NEW_PRIVS = 38
 MB = 1024 * 1024
-_OCTAL_ESCAPE = re.compile(r"\\([0-7]{3})")
-
-
-def _mount_points() -> list[tuple[str, str]]:
-    points = []
-    with open("/proc/self/mountinfo", encoding="utf-8") as handle:
-        for line in handle:
-            fields = line.split()
-            target = _OCTAL_ESCAPE.sub(lambda m: chr(int(m[1], 8)), fields[4])  # \040 = space
-            points.append((target, fields[5]))
-    return points
+DEVICES = ("null", "zero", "full", "random", "urandom")
+PLAIN_DEPTH = 100
 
 
 def _mounter(libc: Any) -> Any:
@@ -52,61 +46,41 @@ def _mounter(libc: Any) -> Any:
     return mount
 
 
-def _closed_ancestor(path: str) -> str | None:
-    """The highest ancestor of ``path`` that other users cannot traverse, if any."""
-    current = "/"
-    for part in path.strip("/").split("/")[:-1]:
-        current = os.path.join(current, part)
-        if not os.stat(current).st_mode & 0o001:
-            return current
-    return None
+def _bind_read_only(mount: Any, source: str, target: str) -> None:
+    mount(source, target, MS_BIND | MS_REC)
+    flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID
+    try:
+        mount(None, target, flags)
+    except OSError:  # a source mounted nodev/noexec keeps those flags on its binds
+        mount(None, target, flags | MS_NODEV | MS_NOEXEC)
 
 
-def _expose_interpreter(mount: Any, scratch: str) -> None:
-    """Make the Python installation readable for the unprivileged uid.
-
-    An interpreter installed under a private directory (pyenv in a 0700 /root) would otherwise
-    fail every import the boot did not already do. The private directory is covered by an
-    empty tmpfs holding only the interpreter's directories, bound back in: the rest of it (and
-    any secret in it) stays out of reach.
-    """
-    roots = {os.path.realpath(p) for p in (sys.base_prefix, sys.base_exec_prefix, sys.prefix)}
-    closed: dict[str, list[str]] = {}
-    for root in sorted(roots):
-        ancestor = _closed_ancestor(root)
-        if ancestor is not None:
-            closed.setdefault(ancestor, []).append(root)
-    for number, (ancestor, inner) in enumerate(sorted(closed.items())):
-        stashes = []
-        for index, root in enumerate(inner):
-            stash = os.path.join(scratch, f"expose-{number}-{index}")
-            os.mkdir(stash, 0o700)
-            mount(root, stash, MS_BIND | MS_REC)
-            stashes.append(stash)
-        mount("tmpfs", ancestor, MS_NOSUID | MS_NODEV, "tmpfs")
-        os.chmod(ancestor, 0o755)
-        for root, stash in zip(inner, stashes, strict=True):
-            os.makedirs(root, 0o755, exist_ok=True)
-            mount(stash, root, MS_BIND | MS_REC)
-
-
-def _lock_filesystem(libc: Any, work: str) -> None:
+def _enter_minimal_root(libc: Any, work: str, runtime: list[str], links: dict[str, str]) -> None:
+    """Build the run's root filesystem next to ``work`` and chroot into it (namespaces only)."""
     mount = _mounter(libc)
-    _expose_interpreter(mount, os.path.dirname(work))
-    mount(work, work, MS_BIND)
-    mount(None, work, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV)
-    os.chdir(work)  # the cwd must be the bind mount, not the (soon read-only) directory under it
-    for target, options in _mount_points():
-        if target == work:
-            continue
-        flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID
-        flags |= MS_NODEV if "nodev" in options.split(",") else 0
-        flags |= MS_NOEXEC if "noexec" in options.split(",") else 0
-        try:
-            mount(None, target, flags)
-        except OSError:
-            if target == "/":
-                raise
+    root = os.path.join(os.path.dirname(work), "root")
+    os.mkdir(root, 0o755)
+    mount("tmpfs", root, MS_NOSUID | MS_NODEV, "tmpfs")
+    os.chmod(root, 0o755)
+    for path in runtime:  # the Python installation and the system libraries it loads
+        inside = root + path
+        os.makedirs(inside, 0o755, exist_ok=True)
+        _bind_read_only(mount, path, inside)
+    for name, target in links.items():  # /lib -> usr/lib and friends on merged-/usr systems
+        os.symlink(target, os.path.join(root, name))
+    os.mkdir(root + "/work", 0o755)
+    mount(work, root + "/work", MS_BIND)
+    mount(None, root + "/work", MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV)
+    os.mkdir(root + "/proc", 0o555)
+    mount("proc", root + "/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "proc")
+    os.mkdir(root + "/dev", 0o755)
+    for device in DEVICES:
+        node = f"{root}/dev/{device}"
+        open(node, "w").close()  # noqa: SIM115 - an empty mount point for the device node
+        mount(f"/dev/{device}", node, MS_BIND)
+    mount(None, root, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    os.chroot(root)
+    os.chdir("/work")
 
 
 def _set_limits(limits: dict[str, Any]) -> None:
@@ -134,11 +108,7 @@ def _no_network() -> None:
 
 
 def _init_until(child: int) -> None:
-    """PID 1 of the namespace: reap orphans until ``child`` ends, then exit with its status.
-
-    The model's code must not run as PID 1 itself: the kernel ignores default-action signals
-    for a namespace init, SIGXCPU at the soft CPU limit included.
-    """
+    """PID 1 of the namespace: reap orphans until ``child`` ends, then exit with its status."""
     while True:
         pid, status = os.waitpid(-1, 0)
         if pid == child:
@@ -146,30 +116,83 @@ def _init_until(child: int) -> None:
             os._exit(code if code >= 0 else 128 - code)
 
 
+def plain(value: Any, depth: int = 0) -> Any:
+    """``value`` as tagged JSON data, or raise TypeError when it is not plain built-in data.
+
+    Exact built-in types only (a subclass of int or a class with its own ``__eq__`` is not
+    plain): None, bool, int, float, str and lists as JSON; tuple, set, frozenset, dict, bytes
+    and complex as one-key objects ``{"tuple": [...]}``, ``{"dict": [[k, v], ...]}``, ...
+    """
+    kind = type(value)
+    if depth > PLAIN_DEPTH:
+        raise TypeError("nested too deeply")
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is list:
+        return [plain(item, depth + 1) for item in value]
+    if kind in (tuple, set, frozenset):
+        return {kind.__name__: [plain(item, depth + 1) for item in value]}
+    if kind is dict:
+        return {"dict": [[plain(k, depth + 1), plain(v, depth + 1)] for k, v in value.items()]}
+    if kind is bytes:
+        return {"bytes": value.hex()}
+    if kind is complex:
+        return {"complex": [value.real, value.imag]}
+    raise TypeError("not plain data")
+
+
+def _outcome(source: str, namespace: dict[str, Any], pristine: dict[str, Any]) -> dict[str, Any]:
+    scope = dict(namespace)
+    scope["__builtins__"] = dict(pristine)  # a builtins namespace the code could not patch
+    try:
+        value = eval(compile(source, "<probe>", "eval"), scope)  # noqa: S307 - sandboxed
+    except BaseException as exc:  # noqa: BLE001 - every failure of a probe is reported
+        return {"raised": type(exc).__name__}
+    try:
+        return {"value": plain(value)}
+    except (TypeError, RecursionError, ValueError):
+        return {"opaque": True}
+
+
 def _run_model_code(config: dict[str, Any], libc: Any) -> None:
     _set_limits(config["limits"])
     libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-    if config["isolation"] == "namespaces":
+    if config["uid"] is not None:
         os.setgroups([])
         os.setgid(config["uid"])
         os.setuid(config["uid"])
-    else:
+    if config["isolation"] == "bwrap":
+        os.chdir("/work")
+    if config["isolation"] == "basic":
         _no_network()
-    result_fd, nonce = config["result_fd"], config["nonce"]
+    result_fd, steps = config["result_fd"], config["steps"]
+    pristine = dict(builtins.__dict__)
     module = types.ModuleType("solution")
     module.__dict__["__builtins__"] = builtins
     sys.modules["solution"] = module
-    code, tests = config["code"], config["tests"]
+    code = config["code"]
     config.clear()
+    report: dict[str, Any] = {"code_error": None, "setup_error": None, "results": []}
     try:
-        exec(compile(code, "solution.py", "exec"), module.__dict__)
-        exec(compile(tests, "tests.py", "exec"), module.__dict__)
-    except BaseException:  # SystemExit too: leaving before the tests finished is a failure
+        exec(compile(code, "solution.py", "exec"), module.__dict__)  # noqa: S102 - sandboxed
+    except BaseException as exc:  # noqa: BLE001 - SystemExit too: leaving early is a failure
         traceback.print_exc()
-        sys.stderr.flush()
-        os._exit(1)
+        report["code_error"] = type(exc).__name__
+        steps = []
+    for index, step in enumerate(steps):
+        if "setup" in step:
+            try:
+                exec(compile(step["setup"], "tests.py", "exec"), module.__dict__)  # noqa: S102
+            except BaseException as exc:  # noqa: BLE001
+                report["setup_error"] = {"step": index, "raised": type(exc).__name__}
+                break
+        else:
+            report["results"].append(_outcome(step["probe"], module.__dict__, pristine))
     sys.stdout.flush()
-    os.write(result_fd, nonce.encode())
+    sys.stderr.flush()
+    data = json.dumps(report).encode()
+    while data:
+        data = data[os.write(result_fd, data) :]
     os._exit(0)
 
 
@@ -178,7 +201,7 @@ def main() -> None:
     sys.stdin.close()
     libc = ctypes.CDLL(None, use_errno=True)
     if config["isolation"] == "namespaces":
-        _lock_filesystem(libc, config["work"])
+        _enter_minimal_root(libc, config["work"], config["runtime"], config["links"])
         child = os.fork()
         if child:
             _init_until(child)

@@ -15,8 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from stages.scoring.code_exec import run_tests
 from stages.scoring.registry import score_row
-from stages.scoring.sandbox import Limits, isolation_mode, run_python
+from stages.scoring.sandbox import Limits, isolation_mode
 
 ROWS = 100_000
 # Share of each scorer in the mixed workload (weights), roughly the shape of the eval suites.
@@ -104,11 +105,11 @@ def bench_code_exec(items: int = 24) -> None:
     code, tests = "def add(a, b):\n    return a + b\n", "assert add(2, 3) == 5\n"
     limits = Limits()
     started = time.perf_counter()
-    results = [run_python(code, tests, limits).passed for _ in range(items)]
+    results = [run_tests(code, tests, limits).passed for _ in range(items)]
     serial = items / (time.perf_counter() - started)
     started = time.perf_counter()
     with ThreadPoolExecutor(4) as pool:
-        results += list(pool.map(lambda _: run_python(code, tests, limits).passed, range(items)))
+        results += list(pool.map(lambda _: run_tests(code, tests, limits).passed, range(items)))
     parallel = items / (time.perf_counter() - started)
     print(f"code_exec ({isolation_mode()} isolation): {serial:.1f} items/s serial, "
           f"{parallel:.1f} items/s with 4 workers; all passed: {all(results)}")  # fmt: skip

@@ -1,8 +1,14 @@
-"""code_exec scorer and its sandbox: passing code passes; hostile code is contained and wrong."""
+"""code_exec scorer and its sandbox: passing code passes; hostile code is contained and wrong.
+
+Containment is proved for every isolation mode this machine offers (``bwrap`` needs bubblewrap,
+``namespaces`` root and ``unshare``; a mode that is missing is skipped and says so), and the
+guarantees of the ``basic`` fallback are tested for what it promises, no more.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import time
 from pathlib import Path
@@ -11,14 +17,16 @@ from typing import Any
 import pytest
 
 from stages.scoring import code_exec
-from stages.scoring.code_exec import extract_code
-from stages.scoring.sandbox import UID_BASE, Limits, isolation_mode, run_python
+from stages.scoring.code_exec import extract_code, run_tests
+from stages.scoring.sandbox import UID_BASE, Limits, available, isolation_mode
 
-FAST = Limits(cpu_s=1, wall_s=2.0)
-NAMESPACES = pytest.mark.skipif(
-    isolation_mode() != "namespaces", reason="needs root and unshare (kernel namespaces)"
-)
+FAST = Limits(cpu_s=1, wall_s=3.0)
 ROW = {"id": "c1", "answer": "add", "tests": "assert add(2, 3) == 5\nassert add(-1, 1) == 0"}
+BARRIERS = [
+    pytest.param(mode, marks=pytest.mark.skipif(not available(mode), reason=f"no {mode} here"))
+    for mode in ("bwrap", "namespaces")
+]
+ALL_MODES = [*BARRIERS, "basic"]
 
 
 def _score(output: str, monkeypatch: pytest.MonkeyPatch) -> Any:
@@ -62,25 +70,34 @@ def test_extract_code_raw_and_unclosed_fence() -> None:
     assert extract_code("```python\ndef add(a, b): ...", "add") == "def add(a, b): ..."
 
 
+def test_best_available_barrier_is_used() -> None:
+    expected = next((m for m in ("bwrap", "namespaces") if available(m)), "basic")
+    assert isolation_mode() == expected
+    if shutil.which("bwrap") is not None:
+        assert expected == "bwrap"
+
+
 def test_correct_solution_passes(monkeypatch: pytest.MonkeyPatch) -> None:
     verdict = _score("```python\ndef add(a, b):\n    return a + b\n```", monkeypatch)
-    assert verdict.correct is True
-    assert verdict.why.startswith("tests passed")
+    assert (verdict.correct, verdict.why) == (True, "2 tests passed")
+    assert verdict.extras["isolation"] == isolation_mode()
 
 
 def test_failing_assert_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
     verdict = _score("def add(a, b):\n    return a - b", monkeypatch)
-    assert (verdict.correct, verdict.why) == (False, "exit status 1: AssertionError")
+    assert (verdict.correct, verdict.why) == (False, "test 1 of 2 failed: 'add(2, 3) == 5'")
 
 
 def test_syntax_error_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _score("def add(a, b) return a + b", monkeypatch).correct is False
+    verdict = _score("def add(a, b) return a + b", monkeypatch)
+    assert (verdict.correct, verdict.why) == (False, "the code raised SyntaxError before the tests")
 
 
 def test_exit_before_tests_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _score("import sys\nsys.exit(0)", monkeypatch).correct is False
-    verdict = _score("import os\nos._exit(0)", monkeypatch)
+    verdict = _score("import sys\nsys.exit(0)", monkeypatch)
     assert (verdict.correct, verdict.why) == (False, "exited before the tests completed")
+    verdict = _score("import os\nos._exit(0)", monkeypatch)
+    assert (verdict.correct, verdict.why) == (False, "its result report is malformed")
 
 
 def test_main_block_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,89 +105,89 @@ def test_main_block_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _score(code, monkeypatch).correct is True
 
 
-def test_infinite_loop_hits_cpu_limit() -> None:
-    result = run_python("while True:\n    pass", "", Limits(cpu_s=1, wall_s=10.0))
-    assert (result.passed, result.timed_out) == (False, False)
-    assert result.exit_code != 0
+@pytest.mark.parametrize("isolation", ALL_MODES)
+def test_infinite_loop_hits_cpu_limit(isolation: str) -> None:
+    result = run_tests("while True:\n    pass", "", Limits(cpu_s=1, wall_s=10.0), isolation)
+    assert (result.passed, result.run.timed_out) == (False, False)
+    assert result.why == "killed by signal SIGXCPU before reporting"
 
 
 def test_sleeping_loop_hits_wall_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     verdict = _score("import time\nwhile True:\n    time.sleep(1)", monkeypatch)
-    assert (verdict.correct, verdict.why) == (False, "killed after the 2 s wall-clock limit")
+    assert (verdict.correct, verdict.why) == (False, "killed after the 3 s wall-clock limit")
 
 
-def test_ten_gigabyte_allocation_fails() -> None:
-    result = run_python("x = bytearray(10 * 1024**3)", "", FAST)
-    assert result.passed is False
-    assert "MemoryError" in result.stderr_tail
+@pytest.mark.parametrize("isolation", ALL_MODES)
+def test_ten_gigabyte_allocation_fails(isolation: str) -> None:
+    result = run_tests("x = bytearray(10 * 1024**3)", "", FAST, isolation)
+    assert (result.passed, result.why) == (False, "the code raised MemoryError before the tests")
 
 
-@NAMESPACES
-def test_fork_bomb_contained_and_reaped() -> None:
+@pytest.mark.parametrize("isolation", BARRIERS)
+def test_fork_bomb_contained_and_reaped(isolation: str) -> None:
     bomb = "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass"
-    assert run_python(bomb, "", FAST).passed is False
+    assert run_tests(bomb, "", FAST, isolation).passed is False
     assert _sandbox_processes() == []
 
 
-@NAMESPACES
-def test_setsid_child_does_not_outlive_the_run() -> None:
+@pytest.mark.parametrize("isolation", BARRIERS)
+def test_setsid_child_does_not_outlive_the_run(isolation: str) -> None:
     code = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(60)"
-    assert run_python(code, "", FAST).passed is True
+    assert run_tests(code, "", FAST, isolation).passed is True
     assert _sandbox_processes() == []
 
 
-@NAMESPACES
-def test_writing_outside_its_directory_fails(tmp_path: Path) -> None:
+@pytest.mark.parametrize("isolation", BARRIERS)
+def test_writing_outside_its_directory_fails(isolation: str, tmp_path: Path) -> None:
     target = tmp_path / "escape.txt"
-    for path in (str(target), "../escape.txt", "/tmp/atlas-sandbox-escape.txt"):
-        result = run_python(f"open({path!r}, 'w').write('x')", "", FAST)
+    for path in (str(target), "../escape.txt", "/escape.txt", "/tmp/atlas-sandbox-escape.txt"):
+        result = run_tests(f"open({path!r}, 'w').write('x')", "", FAST, isolation)
         assert result.passed is False, path
     assert not target.exists()
     assert not Path("/tmp/atlas-sandbox-escape.txt").exists()
 
 
-def test_writing_inside_its_directory_works() -> None:
+@pytest.mark.parametrize("isolation", ALL_MODES)
+def test_writing_inside_its_directory_works(isolation: str) -> None:
     code = "open('scratch.txt', 'w').write('ok')\nassert open('scratch.txt').read() == 'ok'"
-    assert run_python(code, "", FAST).passed is True
+    assert run_tests(code, "", FAST, isolation).passed is True
 
 
-@NAMESPACES
-def test_socket_cannot_reach_the_host() -> None:
+@pytest.mark.parametrize("isolation", BARRIERS)
+def test_socket_cannot_reach_the_host(isolation: str) -> None:
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
         server.settimeout(0.2)
         port = server.getsockname()[1]
         code = f"import socket\nsocket.create_connection(('127.0.0.1', {port}), timeout=1)"
-        result = run_python(code, "", FAST)
-        assert result.passed is False
+        assert run_tests(code, "", FAST, isolation).passed is False
         with pytest.raises(TimeoutError):
             server.accept()
 
 
 def test_basic_isolation_stubs_sockets() -> None:
     code = "import socket\nsocket.create_connection(('127.0.0.1', 9), timeout=1)"
-    result = run_python(code, "", FAST, isolation="basic")
+    result = run_tests(code, "", FAST, isolation="basic")
     assert result.passed is False
-    assert "network access is disabled" in result.stderr_tail
+    assert "network access is disabled" in result.run.stderr_tail
 
 
-@pytest.mark.parametrize("isolation", ["namespaces", "basic"])
+@pytest.mark.parametrize("isolation", ALL_MODES)
 def test_api_key_not_in_environment(isolation: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    if isolation == "namespaces" and isolation_mode() != "namespaces":
-        pytest.skip("needs root and unshare")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
     code = "import os\nassert os.environ.get('OPENAI_API_KEY') == 'sk-test-secret'"
-    result = run_python(code, "", FAST, isolation=isolation)
-    assert result.passed is False
-    assert "AssertionError" in result.stderr_tail
+    result = run_tests(code, "", FAST, isolation)
+    assert (result.passed, result.why) == (
+        False, "the code raised AssertionError before the tests",
+    )  # fmt: skip
 
 
-@NAMESPACES
-def test_parent_environment_not_readable_through_proc() -> None:
+@pytest.mark.parametrize("isolation", BARRIERS)
+def test_parent_environment_not_readable_through_proc(isolation: str) -> None:
     code = f"print(open('/proc/{os.getpid()}/environ').read())"
-    assert run_python(code, "", FAST).passed is False
+    assert run_tests(code, "", FAST, isolation).passed is False
 
 
 def test_harness_alive_after_hostile_runs() -> None:
-    assert run_python("assert 1 + 1 == 2", "", FAST).passed is True
+    assert run_tests("x = 1 + 1", "assert x == 2", FAST).passed is True
