@@ -2,13 +2,14 @@
 scorers"; README §Rows: chrF++ = sacrebleu ``CHRF(word_order=2)``).
 
 Rules:
-- Hypothesis: the model output after the four extraction steps.
-- References: ``answer`` is one reference string or a list of accepted variants; each goes
-  through step 4 (strip whitespace, matching quotes, one trailing ``.``/``!``) as well, so that a
-  perfect translation ending in a period is not penalised for the period step 4 removed from
-  the hypothesis. Both sides are otherwise passed to sacrebleu untouched.
-- Sentence score: ``CHRF(word_order=2).sentence_score(hypothesis, references)`` — with several
-  references sacrebleu keeps the best-matching one. Score on sacrebleu's 0–100 scale.
+- Hypothesis: the model output after extraction steps 1–3 only (reasoning and fences dropped,
+  the last ``Answer:`` line's capture if there is one), surrounding whitespace stripped (which
+  chrF++ ignores anyway). Step 4 is *not* applied: a translation keeps its quotes and its final
+  period, exactly as a published chrF++ figure would see it.
+- References: ``answer`` is one reference string or a list of accepted variants, passed to
+  sacrebleu untouched. So ``CHRF(word_order=2).sentence_score(hypothesis, references)`` computed
+  directly by sacrebleu gives the same number (with several references sacrebleu keeps the best
+  one), on its 0–100 scale.
 - ``correct`` is None: chrF++ is never right/wrong, and it is always reported as secondary.
   extras carry ``chrf`` (the sentence score) and ``signature`` (sacrebleu's signature string).
 - Corpus score: :func:`corpus_chrf` over (hypothesis, references) pairs; items with fewer
@@ -22,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from stages.scoring.extract import extract_answer, tidy
+from stages.scoring.extract import answer_text
 from stages.scoring.verdict import Verdict, clip
 
 NAME = "chrf"
@@ -36,9 +37,14 @@ def _metric() -> Any:
 
 
 def references(answer: Any) -> list[str]:
-    """The row's accepted references, tidied by extraction step 4."""
+    """The row's accepted references, as they are (one string becomes a one-item list)."""
     values = answer if isinstance(answer, list) else [answer]
-    return [tidy(str(value)) for value in values]
+    return [str(value) for value in values]
+
+
+def hypothesis(output: str) -> str:
+    """The translation chrF++ scores: extraction steps 1–3, surrounding whitespace stripped."""
+    return answer_text(output).strip()
 
 
 def sentence_chrf(hypothesis: str, refs: Sequence[str]) -> float:
@@ -71,8 +77,8 @@ def corpus_chrf(items: Sequence[tuple[str, Sequence[str]]]) -> tuple[float, str]
 
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
-    """Sentence chrF++ of the extracted output against the row's references."""
-    extracted = extract_answer(response.get("output") or "")
+    """Sentence chrF++ of the extracted translation against the row's references."""
+    extracted = hypothesis(response.get("output") or "")
     refs = references(row["answer"])
     value = sentence_chrf(extracted, refs)
     why = f"chrF++ {value:.2f} against {len(refs)} reference(s) for {clip(extracted)}"

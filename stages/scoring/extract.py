@@ -14,8 +14,10 @@
    (``"…"``, ``'…'``, ```…```, ``“…”``, ``‘…’``, ``«…»``); then a single trailing ``.`` or ``!``;
    whitespace uncovered by steps 4b/4c is stripped as well.
 
-The instruction scorer bypasses all of this (it judges the raw text) and the splice scorer
-applies steps 1–2 only (:func:`code_view`): a line starting ``answer:`` inside code is code.
+The instruction scorer bypasses all of this (it judges the raw text), the splice scorer
+applies steps 1–2 only (:func:`code_view`: a line starting ``answer:`` inside code is code) and
+the chrf scorer steps 1–3 (:func:`answer_text`: a translation keeps its final punctuation).
+A second, more lenient reading for the flexible accuracy lives in :mod:`stages.scoring.flexible`.
 """
 
 from __future__ import annotations
@@ -75,8 +77,13 @@ def code_view(text: str) -> str:
     return strip_fences(strip_reasoning(text))
 
 
-def extract_answer(text: str) -> str:
-    """All four steps: the answer string that exact/contains/numeric/mc/drop/chrf compare."""
+def answer_text(text: str) -> str:
+    """Steps 1–3: the last answer line's capture, else the whole text (chrf stops here)."""
     text = code_view(text)
     line = answer_line(text)
-    return tidy(text if line is None else line)
+    return text if line is None else line
+
+
+def extract_answer(text: str) -> str:
+    """All four steps: the answer string that exact/contains/numeric/mc/drop compare."""
+    return tidy(answer_text(text))

@@ -64,7 +64,7 @@ SCORER_VERSIONS: dict[str, str] = {
     "code_exec": "code_exec-2",
     "splice": "splice-1",
     "drop": "drop-1",
-    "chrf": "chrf-1",
+    "chrf": "chrf-2",
     "review": "review-1",
 }
 
