@@ -84,5 +84,7 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
         result = run_tests(code, tests, LIMITS)
     except AtlasError as exc:
         raise AtlasError(f"row {row.get('id')}: {exc}") from exc
-    extras = {"seconds": round(result.run.seconds, 3), "isolation": result.run.isolation}
-    return binary(NAME, result.passed, code, result.why, **extras)
+    return binary(
+        NAME, result.passed, code, result.why,
+        seconds=round(result.run.seconds, 3), isolation=result.run.isolation,
+    )  # fmt: skip

@@ -24,6 +24,9 @@ spans or a plain string (one span); numbers are read through ``str()``. The pred
 extracted answer (four extraction steps) split into spans on ``|``; blank spans (a trailing
 ``|``) are dropped, and an all-blank prediction is the single empty span. ``score`` = EM,
 ``correct`` = EM == 1, extras ``em`` and ``f1`` (0–1 scale).
+
+Flexible (issue 12): the same EM on the flexible candidate (:mod:`stages.scoring.flexible`:
+markdown emphasis, ``\\boxed{}``, LaTeX removed); several different boxed answers are wrong.
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from stages.scoring import flexible
 from stages.scoring.extract import extract_answer
-from stages.scoring.verdict import Verdict, clip
+from stages.scoring.verdict import FlexibleVerdict, Verdict, clip
 
 NAME = "drop"
 
@@ -165,7 +169,13 @@ def best_metrics(predicted: list[str], answer: Any) -> tuple[float, float]:
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     """Judge the extracted prediction against every accepted DROP answer."""
-    extracted = extract_answer(response.get("output") or "")
+    output = response.get("output") or ""
+    extracted = extract_answer(output)
     em, f1 = best_metrics(prediction_spans(extracted), row["answer"])
     why = f"EM {em:g}, F1 {f1:.2f} for {clip(extracted)}"
-    return Verdict(NAME, em == 1.0, em, extracted, why, {"em": em, "f1": f1})
+    found = flexible.candidate(output)
+    loose_em = (
+        0.0 if found.several else best_metrics(prediction_spans(found.text), row["answer"])[0]
+    )
+    loose = FlexibleVerdict(loose_em == 1.0, found.text)
+    return Verdict(NAME, em == 1.0, em, extracted, why, {"em": em, "f1": f1}, loose)

@@ -10,6 +10,11 @@ Rules this module applies:
 * A failed request is incorrect and is also listed in ``failures`` ({record key: error kind}).
 * Non-binary scorers (``chrf``, ``review``) never enter accuracy; chrF++ is reported in a block
   labelled ``secondary``.
+* ``accuracy_flexible``/``correct_flexible`` sit beside ``accuracy``/``correct`` at the top and
+  in every breakdown cell (issue 12): the same records under the flexible extraction
+  (:mod:`stages.scoring.flexible`); a scorer without a flexible reading counts its strict verdict.
+* Long generations (splice records) get an ``integrity`` block: ``intact`` (the spec's share,
+  = accuracy) and ``intact_complete`` (intact *and* complete; :mod:`stages.scoring.splice`).
 * Floats are rounded to 6 decimals so diffs show real changes only.
 """
 
@@ -43,6 +48,10 @@ class ScoredRecord:
     extras: dict[str, Any]
     failed: str | None
     """Error kind of a failed request (``no_response`` when nothing was journaled), else None."""
+    correct_flexible: bool | None = None
+    """The verdict under the flexible extraction; the strict one where the scorer has none."""
+    extracted_flexible: str | None = None
+    """The flexible reading's candidate (None where the scorer has no flexible reading)."""
     facets: dict[str, str] = field(default_factory=dict)
     """Breakdown values the row carries (category, difficulty, bucket, ...)."""
     haystack: dict[str, str] | None = None
@@ -132,10 +141,18 @@ def wilson_interval(correct: int, n: int, z: float = Z_95) -> tuple[float, float
 
 
 def accuracy_cell(records: Iterable[ScoredRecord]) -> dict[str, Any]:
-    """``{n, correct, accuracy}`` over binary records."""
-    outcomes = [r.correct is True for r in records if r.binary]
-    n, correct = len(outcomes), sum(outcomes)
-    return {"n": n, "correct": correct, "accuracy": _round(correct / n) if n else None}
+    """``{n, correct, accuracy, correct_flexible, accuracy_flexible}`` over binary records."""
+    binary = [r for r in records if r.binary]
+    n = len(binary)
+    correct = sum(r.correct is True for r in binary)
+    flexible = sum(r.correct_flexible is True for r in binary)
+    return {
+        "n": n,
+        "correct": correct,
+        "accuracy": _round(correct / n) if n else None,
+        "correct_flexible": flexible,
+        "accuracy_flexible": _round(flexible / n) if n else None,
+    }
 
 
 def _grouped(records: list[ScoredRecord], key: str) -> dict[str, list[ScoredRecord]]:
@@ -227,6 +244,7 @@ def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "n": overall["n"],
         "correct": overall["correct"],
+        "correct_flexible": overall["correct_flexible"],
         "failed": sum(r.failed is not None for r in records),
         "failures": failures(records),
         "breakdowns": breakdowns(records),
@@ -234,6 +252,7 @@ def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
     if overall["n"]:
         low, high = wilson_interval(overall["correct"], overall["n"])
         out["accuracy"] = overall["accuracy"]
+        out["accuracy_flexible"] = overall["accuracy_flexible"]
         out["wilson_95"] = {"low": _round(low), "high": _round(high)}
     grid = haystack_grid(records)
     if grid:

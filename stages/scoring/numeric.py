@@ -16,7 +16,14 @@ Not supported: spaces or dots as thousands separators, decimal commas, words ("t
 Which number: the extracted answer (four extraction steps) must parse as one number as a
 whole; if it does not ("x = 42", "$1,000", "72 apples"), the *last* number found inside it is
 used, a ``-`` counting as a sign only when it does not follow a letter, digit or dot
-("3-5" holds 3 and 5). No number at all is wrong.
+("3-5" holds 3 and 5). No number at all is wrong. A hedge is wrong: two numbers of different
+value joined by a disjunction or a list separator ("42 or 43", "42, 43", "quarante ou 41";
+:mod:`stages.scoring.hedge`) wherever the extraction holds them.
+
+Flexible (issue 12): the flexible candidate (:mod:`stages.scoring.flexible`) read with the
+flexible number grammar (:mod:`stages.scoring.flexible_numbers`: mixed numbers, vulgar
+fractions, ``2.64 × 10^3``, unit words…) as a whole, else its last number; the same hedge rule
+and tolerance; several different boxed answers are wrong.
 
 Tolerance: ``meta.tolerance`` is an absolute tolerance, ``|got - gold| <= tolerance``. Without
 it, ``|got - gold| <= 1e-6 * max(1, |gold|)`` (absolute near zero, relative for large values).
@@ -33,8 +40,10 @@ from pathlib import Path
 from typing import Any, cast
 
 from stages.errors import AtlasError
+from stages.scoring import flexible
 from stages.scoring.extract import extract_answer
-from stages.scoring.verdict import Verdict, binary, clip
+from stages.scoring.hedge import joins_values, several_boxes
+from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
 
 NAME = "numeric"
 
@@ -66,7 +75,8 @@ def _value(match: re.Match[str]) -> Number | None:
     return -value if match["sign"] == "-" else value
 
 
-def _prepare(text: str) -> str:
+def ascii_digits(text: str) -> str:
+    """NFKC, U+2212 as ``-``, U+2044 as ``/`` and every Unicode decimal digit as ASCII."""
     if text.isascii():
         return text
     text = unicodedata.normalize("NFKC", text).translate(_TRANSLATE)
@@ -79,18 +89,39 @@ def _prepare(text: str) -> str:
 
 def parse_number(text: str) -> Number | None:
     """The value of ``text`` when the whole of it is one number as documented above."""
-    match = _WHOLE.fullmatch(_prepare(text))
+    match = _WHOLE.fullmatch(ascii_digits(text))
     return None if match is None else _value(match)
 
 
 def last_number(text: str) -> Number | None:
     """The whole-text number if there is one, else the last number inside ``text``."""
-    text = _prepare(text)
+    text = ascii_digits(text)
     match = _WHOLE.fullmatch(text)
     if match is None:
         for found in _ANYWHERE.finditer(text):
             match = found  # keep the last one
     return None if match is None else _value(match)
+
+
+def hedged(text: str, spans: list[tuple[Number, int, int]]) -> bool:
+    """True when two neighbouring numbers of different value are offered as alternatives."""
+    return any(
+        a[0] != b[0] and joins_values(text[a[2] : b[1]])
+        for a, b in zip(spans, spans[1:], strict=False)
+    )
+
+
+def strict_hedged(text: str) -> bool:
+    """The hedge rule on the strict extraction (a whole-text number is never a hedge)."""
+    text = ascii_digits(text)
+    if _WHOLE.fullmatch(text):
+        return False
+    if several_boxes(text):
+        return True
+    spans = [
+        (v, m.start(), m.end()) for m in _ANYWHERE.finditer(text) if (v := _value(m)) is not None
+    ]
+    return hedged(text, spans)
 
 
 def within_tolerance(got: Number, gold: Number, tolerance: Any = None) -> bool:
@@ -116,16 +147,33 @@ def gold_value(row: dict[str, Any]) -> Number:
     return gold
 
 
+def flexible_verdict(gold: Number, tolerance: Any, output: str) -> FlexibleVerdict:
+    """The flexible reading of ``output`` (module rules)."""
+    from stages.scoring import flexible_numbers  # built on this module's grammar
+
+    found = flexible.candidate(output)
+    value = flexible_numbers.read_whole(found.text)
+    if value is None and not found.several:
+        spans = flexible_numbers.numbers(found.text)
+        if spans and not hedged(flexible_numbers.prepare(found.text), spans):
+            value = spans[-1][0]
+    ok = value is not None and not found.several and within_tolerance(value, gold, tolerance)
+    return FlexibleVerdict(ok, found.text)
+
+
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     """Judge ``response["output"]`` by numeric closeness to ``row["answer"]``."""
     gold = gold_value(row)
-    extracted = extract_answer(response.get("output") or "")
+    output = response.get("output") or ""
+    extracted = extract_answer(output)
+    given = (row.get("meta") or {}).get("tolerance")
+    loose = flexible_verdict(gold, given, output)
     got = last_number(extracted)
     if got is None:
-        return binary(NAME, False, extracted, f"no number in {clip(extracted)}")
-    given = (row.get("meta") or {}).get("tolerance")
+        return binary(NAME, False, extracted, f"no number in {clip(extracted)}", loose)
+    if strict_hedged(extracted):
+        return binary(NAME, False, extracted, f"offers several numbers: {clip(extracted)}", loose)
     ok = within_tolerance(got, gold, given)
     rule = "the default 1e-6 relative tolerance" if given is None else f"tolerance {given}"
-    return binary(
-        NAME, ok, extracted, f"{got} vs gold {gold}: {'within' if ok else 'outside'} {rule}"
-    )
+    why = f"{got} vs gold {gold}: {'within' if ok else 'outside'} {rule}"
+    return binary(NAME, ok, extracted, why, loose)

@@ -6,8 +6,10 @@ successful response. For ``tool_call`` rows the output may be JSON: a list of Op
 an object with ``tool_calls``, or a single ``{"name", "arguments"}``; anything else means "no
 tool call". Rows that need dataset files (``instruction``: ``rules.py``) use the directory of the
 row file when it holds one, else the ``datasets/*/`` directory whose ``rows.jsonl`` has the id.
-Printed: scorer, extracted, correct, score, why, then the scorer's extras (``em``/``f1`` for
-drop, ``chrf`` for chrf, ...).
+Printed: scorer, extracted, correct (strict), ``flexible: {correct, extracted}`` (issue 12: the
+flexible reading, :mod:`stages.scoring.flexible`; for a scorer without one, the strict verdict
+and ``extracted: null``), score, why, then the scorer's extras (``em``/``f1`` for drop, ``chrf``
+for chrf, ...).
 """
 
 from __future__ import annotations
@@ -75,10 +77,15 @@ def score_one_command(row_arg: str, output: str) -> str:
         _dataset_dir(row, source) if needs_files else (source.parent if source else Path("."))
     )
     verdict = score_row(row, response, dataset_dir)
+    flexible = verdict.flexible
     shown: dict[str, Any] = {
         "scorer": verdict.scorer,
         "extracted": verdict.extracted,
         "correct": verdict.correct,
+        "flexible": {
+            "correct": verdict.correct if flexible is None else flexible.correct,
+            "extracted": None if flexible is None else flexible.extracted,
+        },
         "score": verdict.score,
         "why": verdict.why,
     }

@@ -55,15 +55,15 @@ SCORERS: dict[str, Scorer] = {
 }
 
 SCORER_VERSIONS: dict[str, str] = {
-    "exact": "exact-1",
-    "contains": "contains-1",
-    "numeric": "numeric-1",
-    "mc": "mc-1",
+    "exact": "exact-2",
+    "contains": "contains-2",
+    "numeric": "numeric-2",
+    "mc": "mc-2",
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",
     "code_exec": "code_exec-2",
     "splice": "splice-1",
-    "drop": "drop-1",
+    "drop": "drop-2",
     "chrf": "chrf-2",
     "review": "review-1",
 }

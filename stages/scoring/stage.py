@@ -140,12 +140,16 @@ def score_record(
             extracted=None,
             why="request failed: no_response (nothing journaled)",
             extras={},
+            correct_flexible=False,
             **common,
         )
     verdict = context.score_fn({**row, "scorer": scorer}, record, context.dataset_dir)
     correct = verdict.correct
+    flexible = getattr(verdict, "flexible", None)  # issue 12: the flexible reading, if any
+    correct_flexible = correct if flexible is None else flexible.correct
     if failed is not None and correct is not None:
         correct = False  # a failed request is never right, whatever the output field holds
+        correct_flexible = False
     return ScoredRecord(
         scorer=verdict.scorer,
         correct=correct,
@@ -153,6 +157,8 @@ def score_record(
         extracted=verdict.extracted,
         why=verdict.why,
         extras=dict(verdict.extras),
+        correct_flexible=correct_flexible,
+        extracted_flexible=None if flexible is None else flexible.extracted,
         **common,
     )
 
@@ -226,6 +232,6 @@ def run_score_stage(workload: str) -> None:
     import typer
 
     metrics = score_workload(workload)
-    accuracy = metrics.get("accuracy")
-    shown = f"accuracy {accuracy:.4f}, " if accuracy is not None else ""
+    accuracy, loose = metrics.get("accuracy"), metrics.get("accuracy_flexible")
+    shown = f"accuracy {accuracy:.4f} (flexible {loose:.4f}), " if accuracy is not None else ""
     typer.echo(f"score {workload}: {metrics['n']} records, {shown}{metrics['failed']} failed")

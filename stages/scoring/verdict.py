@@ -8,6 +8,16 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class FlexibleVerdict:
+    """The flexible reading of the same output (:mod:`stages.scoring.flexible`)."""
+
+    correct: bool | None
+    """Right or wrong under the flexible extraction (None for non-binary scorers)."""
+    extracted: str | None
+    """The candidate the flexible reading compared."""
+
+
+@dataclass(frozen=True)
 class Verdict:
     """How one response was judged against one row."""
 
@@ -23,11 +33,21 @@ class Verdict:
     """One line saying what decided the verdict."""
     extras: dict[str, Any] = field(default_factory=dict)
     """Scorer-specific figures: drop {"em", "f1"}, chrf {"chrf", "signature"}, ..."""
+    flexible: FlexibleVerdict | None = None
+    """The flexible reading; None where a scorer has none (its strict verdict stands for both:
+    code_exec, tool_call, instruction, splice, chrf, review)."""
 
 
-def binary(scorer: str, correct: bool, extracted: str | None, why: str, **extras: Any) -> Verdict:
+def binary(
+    scorer: str,
+    correct: bool,
+    extracted: str | None,
+    why: str,
+    flexible: FlexibleVerdict | None = None,
+    **extras: Any,
+) -> Verdict:
     """A right/wrong verdict whose score is 1.0 or 0.0."""
-    return Verdict(scorer, correct, 1.0 if correct else 0.0, extracted, why, extras)
+    return Verdict(scorer, correct, 1.0 if correct else 0.0, extracted, why, extras, flexible)
 
 
 def clip(text: str, limit: int = 80) -> str:

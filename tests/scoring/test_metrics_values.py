@@ -30,6 +30,7 @@ def rec(row_id: str, correct: bool | None, scorer: str | None = "exact", **kw: A
         "why": "",
         "extras": {},
         "failed": None,
+        "correct_flexible": correct,
     }
     fields.update(kw)
     return ScoredRecord(id=row_id, scorer=scorer, correct=correct, **fields)
@@ -62,7 +63,13 @@ def test_wilson_extremes_are_exact_and_empty_is_refused() -> None:
 
 def test_accuracy_cell_ignores_non_binary_scorers() -> None:
     records = [rec("a", True), rec("b", False), rec("c", None, scorer="chrf"), rec("d", True)]
-    assert accuracy_cell(records) == {"n": 3, "correct": 2, "accuracy": 0.666667}
+    assert accuracy_cell(records) == {
+        "n": 3,
+        "correct": 2,
+        "accuracy": 0.666667,
+        "correct_flexible": 2,
+        "accuracy_flexible": 0.666667,
+    }
 
 
 def test_breakdowns_by_every_facet_rows_carry() -> None:
@@ -74,17 +81,61 @@ def test_breakdowns_by_every_facet_rows_carry() -> None:
     ]
     assert breakdowns(records) == {
         "category": {
-            "x": {"n": 2, "correct": 1, "accuracy": 0.5},
-            "y": {"n": 1, "correct": 1, "accuracy": 1.0},
+            "x": {
+                "n": 2,
+                "correct": 1,
+                "accuracy": 0.5,
+                "correct_flexible": 1,
+                "accuracy_flexible": 0.5,
+            },
+            "y": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            },
         },
         "difficulty": {
-            "easy": {"n": 1, "correct": 1, "accuracy": 1.0},
-            "hard": {"n": 1, "correct": 0, "accuracy": 0.0},
+            "easy": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            },
+            "hard": {
+                "n": 1,
+                "correct": 0,
+                "accuracy": 0.0,
+                "correct_flexible": 0,
+                "accuracy_flexible": 0.0,
+            },
         },
-        "lang": {"fr": {"n": 1, "correct": 1, "accuracy": 1.0}},
+        "lang": {
+            "fr": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            }
+        },
         "scorer": {
-            "exact": {"n": 2, "correct": 1, "accuracy": 0.5},
-            "mc": {"n": 1, "correct": 1, "accuracy": 1.0},
+            "exact": {
+                "n": 2,
+                "correct": 1,
+                "accuracy": 0.5,
+                "correct_flexible": 1,
+                "accuracy_flexible": 0.5,
+            },
+            "mc": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            },
         },
     }
 
@@ -168,6 +219,8 @@ def test_eval_metrics_lists_failures_and_counts_them_wrong() -> None:
         "n": 4,
         "correct": 2,
         "accuracy": 0.5,
+        "correct_flexible": 2,
+        "accuracy_flexible": 0.5,
         "wilson_95": {"low": round(low, 6), "high": round(high, 6)},
         "failed": 2,
         "failures": {"a#1": "timeout", "b": "context_overflow"},

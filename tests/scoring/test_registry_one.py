@@ -56,11 +56,21 @@ def test_score_one_with_inline_json() -> None:
         "scorer": "drop",
         "extracted": "43",
         "correct": False,
+        "flexible": {"correct": False, "extracted": "43"},
         "score": 0.0,
         "why": "EM 0, F1 0.67 for '43'",
         "em": 0.0,
         "f1": 0.67,
     }
+
+
+def test_score_one_prints_strict_and_flexible() -> None:
+    row = {"id": "m1", "scorer": "mc", "answer": "C", "choices": ["a", "b", "c", "d"]}
+    shown = json.loads(score_one_command(json.dumps(row), "Thinking...\n**Answer: C**"))
+    assert (shown["correct"], shown["flexible"]) == (False, {"correct": True, "extracted": "C"})
+    tool = {"id": "t", "scorer": "tool_call", "answer": {"tool_call": None}, "meta": {}}
+    shown = json.loads(score_one_command(json.dumps(tool), "no call"))
+    assert (shown["correct"], shown["flexible"]) == (True, {"correct": True, "extracted": None})
 
 
 def test_score_one_with_a_row_file(tmp_path: Path) -> None:

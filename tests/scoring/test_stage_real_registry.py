@@ -50,3 +50,44 @@ def test_real_scorers_on_eval_math(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert metrics["signature"]["scorers"] == {"numeric": registry.SCORER_VERSIONS["numeric"]}
     scored = [json.loads(x) for x in Path("results/math/scored.jsonl").read_text().splitlines()]
     assert [(s["extracted"], s["correct"]) for s in scored[:2]] == [("83", True), ("1/2", False)]
+
+
+def test_strict_and_flexible_accuracy_side_by_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
+    rows = (tmp_path / "datasets/eval-math-v1/rows.jsonl").read_bytes()
+    (tmp_path / "params.yaml").write_text(
+        "workloads:\n  math:\n    dataset: eval-math-v1\n    limit: 3\n"
+    )
+    results = tmp_path / "results" / "math"
+    results.mkdir(parents=True)
+    manifest = {
+        "run_key": RK,
+        "model": {"name": "m", "revision": "r"},
+        "decoding": {"temperature": 0.0},
+        "dataset": {"id": "eval-math-v1", "sha256": hashlib.sha256(rows).hexdigest()},
+    }
+    (results / "manifest.json").write_text(json.dumps(manifest))
+    records = [
+        {"id": "math-0001", "output": "**Answer: 83**", "error": None},  # strict: last number 83
+        {"id": "math-0002", "output": "Answer: 1 9/20", "error": None},  # gold 29/20
+        {"id": "math-0003", "output": "Answer: 72 or 73", "error": None},  # gold 72, hedged
+    ]
+    (results / "responses.jsonl").write_text(
+        "".join(json.dumps({"run_key": RK, "repeat": 0, **r}) + "\n" for r in records)
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", "math"]) == 0
+    metrics = json.loads(Path("metrics/math.json").read_text())
+    assert (metrics["correct"], metrics["accuracy"]) == (1, 0.333333)
+    assert (metrics["correct_flexible"], metrics["accuracy_flexible"]) == (2, 0.666667)
+    for cells in metrics["breakdowns"].values():
+        for cell in cells.values():
+            assert {"accuracy", "accuracy_flexible", "correct_flexible"} <= set(cell)
+    scored = [json.loads(x) for x in Path("results/math/scored.jsonl").read_text().splitlines()]
+    assert [(s["correct"], s["correct_flexible"], s["extracted_flexible"]) for s in scored] == [
+        (True, True, "83"),
+        (False, True, "1 9/20"),
+        (False, False, "72 or 73"),
+    ]

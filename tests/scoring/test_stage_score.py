@@ -127,20 +127,78 @@ def test_scores_this_run_only_and_drops_the_torn_line(project: Path) -> None:
     assert metrics["failures"] == {"t-2": "timeout"}
     assert metrics["breakdowns"] == {
         "category": {
-            "arith": {"n": 2, "correct": 1, "accuracy": 0.5},
-            "words": {"n": 2, "correct": 2, "accuracy": 1.0},
+            "arith": {
+                "n": 2,
+                "correct": 1,
+                "accuracy": 0.5,
+                "correct_flexible": 1,
+                "accuracy_flexible": 0.5,
+            },
+            "words": {
+                "n": 2,
+                "correct": 2,
+                "accuracy": 1.0,
+                "correct_flexible": 2,
+                "accuracy_flexible": 1.0,
+            },
         },
         "difficulty": {
-            "easy": {"n": 2, "correct": 2, "accuracy": 1.0},
-            "hard": {"n": 1, "correct": 0, "accuracy": 0.0},
-            "medium": {"n": 1, "correct": 1, "accuracy": 1.0},
+            "easy": {
+                "n": 2,
+                "correct": 2,
+                "accuracy": 1.0,
+                "correct_flexible": 2,
+                "accuracy_flexible": 1.0,
+            },
+            "hard": {
+                "n": 1,
+                "correct": 0,
+                "accuracy": 0.0,
+                "correct_flexible": 0,
+                "accuracy_flexible": 0.0,
+            },
+            "medium": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            },
         },
         "lang": {
-            "en": {"n": 2, "correct": 2, "accuracy": 1.0},
-            "fr": {"n": 1, "correct": 0, "accuracy": 0.0},
+            "en": {
+                "n": 2,
+                "correct": 2,
+                "accuracy": 1.0,
+                "correct_flexible": 2,
+                "accuracy_flexible": 1.0,
+            },
+            "fr": {
+                "n": 1,
+                "correct": 0,
+                "accuracy": 0.0,
+                "correct_flexible": 0,
+                "accuracy_flexible": 0.0,
+            },
         },
-        "subject": {"animals": {"n": 1, "correct": 1, "accuracy": 1.0}},
-        "scorer": {"exact": {"n": 4, "correct": 3, "accuracy": 0.75}},
+        "subject": {
+            "animals": {
+                "n": 1,
+                "correct": 1,
+                "accuracy": 1.0,
+                "correct_flexible": 1,
+                "accuracy_flexible": 1.0,
+            }
+        },
+        "scorer": {
+            "exact": {
+                "n": 4,
+                "correct": 3,
+                "accuracy": 0.75,
+                "correct_flexible": 3,
+                "accuracy_flexible": 0.75,
+            }
+        },
     }
     assert metrics["signature"] == {
         "workload": "tiny",
@@ -172,6 +230,8 @@ def test_scored_jsonl_has_one_line_per_record(project: Path) -> None:
         "why": "equal",
         "extras": {},
         "failed": None,
+        "correct_flexible": True,
+        "extracted_flexible": None,
         "facets": {"category": "words", "difficulty": "medium", "scorer": "exact"},
         "haystack": None,
         "gold": "dog",
@@ -271,7 +331,10 @@ def test_atlas_score_end_to_end(
     registry.SCORER_VERSIONS = {"exact": "exact-1"}  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "stages.scoring.registry", registry)
     assert main(["score", "tiny"]) == 0
-    assert capsys.readouterr().out == "score tiny: 4 records, accuracy 0.7500, 1 failed\n"
+    assert (
+        capsys.readouterr().out
+        == "score tiny: 4 records, accuracy 0.7500 (flexible 0.7500), 1 failed\n"
+    )
     metrics = json.loads(Path("metrics/tiny.json").read_text())
     assert metrics["signature"]["scorers"] == {"exact": "exact-1"}
     assert len(Path("results/tiny/scored.jsonl").read_text().splitlines()) == 4
