@@ -104,6 +104,10 @@ def headline(w: WorkloadInputs) -> str:
             f"Accuracy <strong>{percent(m['accuracy'])}</strong> ({m['correct']}/{m['n']}), "
             f"95 % Wilson interval {escape(interval(m))}."
         )
+    if "accuracy_flexible" in m:
+        parts.append(escape(tables.flexible_sentence(m)).replace("**", ""))
+    if "integrity" in m:
+        parts.append(escape(tables.integrity_sentence(m["integrity"])).replace("**", ""))
     if "drop" in m:
         parts.append(f"DROP: EM {m['drop']['em']:.4f}, F1 {m['drop']['f1']:.4f}.")
     if "secondary" in m:
@@ -119,13 +123,15 @@ def headline(w: WorkloadInputs) -> str:
 def details(w: WorkloadInputs) -> str:
     """Breakdown tables, serving metrics, failures and the error analysis."""
     out = []
-    keys = ["n", "failed"] if w.kind == "prompts" else ["n", "correct", "accuracy"]
+    keys = ["n", "failed"] if w.kind == "prompts" else list(tables.ACCURACY_KEYS)
     for facet in sorted(w.metrics.get("breakdowns", {})):
         rows = [
-            [value] + [percent(cell[k]) if k == "accuracy" else cell.get(k) for k in keys]
+            [value]
+            + [percent(cell.get(k)) if k.startswith("accuracy") else cell.get(k) for k in keys]
             for value, cell in tables.breakdown_items(w.metrics, facet)
         ]
-        out.append(f"<h3>By {escape(facet)}</h3>" + html_table([facet, *keys], rows))
+        header = [tables.COLUMN_NAMES.get(k, k) for k in keys]
+        out.append(f"<h3>By {escape(facet)}</h3>" + html_table([facet, *header], rows))
     if w.serving:
         rows = [[k, v] for k, v in tables.flatten(w.serving)]
         out.append("<h3>Serving metrics</h3>" + html_table(["metric", "value"], rows))
@@ -158,6 +164,7 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
             w.metrics.get("n"),
             w.metrics.get("correct"),
             percent(w.metrics.get("accuracy")),
+            percent(w.metrics.get("accuracy_flexible")),
             interval(w.metrics),
             w.metrics.get("failed"),
         ]
@@ -167,11 +174,8 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
         "<h1>Inference Atlas report</h1>",
         "<h2>Run</h2>" + html_table(["model", "revision", "decoding", "workloads"], run_rows),
         '<h2>Summary</h2><p class="note">Each workload stands alone; there is no combined '
-        "score.</p>",
-        html_table(
-            ["workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "failed"],
-            summary_rows,
-        ),
+        f"score. {escape(tables.FLEXIBLE_NOTE)}</p>",
+        html_table(tables.SUMMARY_HEADER, summary_rows),
     ]
     if check is not None:
         body.append(

@@ -65,6 +65,7 @@ def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
                 m.get("n"),
                 m.get("correct"),
                 percent(m.get("accuracy")),
+                percent(m.get("accuracy_flexible")),
                 interval(m),
                 m.get("failed"),
             ]
@@ -83,6 +84,10 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
             f"Accuracy **{percent(m['accuracy'])}** ({m['correct']}/{m['n']}), "
             f"95 % Wilson interval {interval(m)}."
         )
+    if "accuracy_flexible" in m:
+        out.append(tables.flexible_sentence(m))
+    if "integrity" in m:
+        out.append(tables.integrity_sentence(m["integrity"]))
     if "drop" in m:
         drop = m["drop"]
         out.append(f"DROP: EM {drop['em']:.4f}, F1 {drop['f1']:.4f} (n={drop['n']}).")
@@ -98,13 +103,14 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
 def breakdown_lines(w: WorkloadInputs) -> list[str]:
     """One table per facet the rows carry, then the long-context grid."""
     out: list[str] = []
-    keys = ["n", "failed"] if w.kind == "prompts" else ["n", "correct", "accuracy"]
+    keys = ["n", "failed"] if w.kind == "prompts" else list(tables.ACCURACY_KEYS)
     for facet in sorted(w.metrics.get("breakdowns", {})):
         rows = [
-            [value] + [percent(c[k]) if k == "accuracy" else c.get(k) for k in keys]
+            [value] + [percent(c.get(k)) if k.startswith("accuracy") else c.get(k) for k in keys]
             for value, c in tables.breakdown_items(w.metrics, facet)
         ]
-        out += [f"### By {facet}", "", *table([facet, *keys], rows)]
+        header = [tables.COLUMN_NAMES.get(k, k) for k in keys]
+        out += [f"### By {facet}", "", *table([facet, *header], rows)]
     grid = tables.haystack_cells(w.scored)
     if grid:
         header = ["target tokens", "depth", "n", "correct", "accuracy"]
@@ -171,8 +177,9 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
     """The whole ``report.md``."""
     out = ["# Inference Atlas report", "", "## Run", ""] + run_lines(workloads)
     out += ["## Summary", "", "Each workload stands alone; there is no combined score.", ""]
+    out += [tables.FLEXIBLE_NOTE, ""]
     out += table(
-        ["workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "failed"],
+        tables.SUMMARY_HEADER,
         summary_rows(workloads),
     )
     if check is not None:

@@ -17,6 +17,40 @@ from stages.scoring.metrics import NON_BINARY_SCORERS, record_key
 
 Record = dict[str, Any]
 DIGITS = 6
+#: Accuracy columns of a breakdown table, strict first (issue 12), and how they are headed.
+ACCURACY_KEYS = ("n", "correct", "accuracy", "accuracy_flexible")
+COLUMN_NAMES = {"accuracy_flexible": "flexible"}
+SUMMARY_HEADER = [
+    "workload", "dataset", "kind", "n", "correct", "accuracy", "flexible", "95 % CI", "failed",
+]  # fmt: skip
+FLEXIBLE_NOTE = (
+    "accuracy is the strict extraction (spec 001); flexible re-reads the same outputs leniently "
+    "(markdown emphasis, \\boxed, LaTeX and number formats); the gap measures format-following."
+)
+
+
+def flexible_sentence(metrics: dict[str, Any]) -> str:
+    """One sentence with the flexible accuracy and its count."""
+    value = metrics.get("accuracy_flexible")
+    shown = "—" if value is None else f"{100 * value:.1f} %"
+    return (
+        f"Flexible extraction: {shown} ({metrics.get('correct_flexible')}/{metrics.get('n')}) "
+        "— the same outputs read leniently."
+    )
+
+
+def integrity_sentence(integrity: dict[str, Any]) -> str:
+    """Long generations: the intact share and the intact-and-complete share."""
+
+    def part(block: dict[str, Any]) -> str:
+        value = block.get("share")
+        shown = "—" if value is None else f"{100 * value:.1f} %"
+        return f"**{shown}** ({block.get('count')}/{block.get('n')})"
+
+    return (
+        f"Long generations: intact {part(integrity['intact'])}; intact and complete "
+        f"{part(integrity['intact_complete'])} ({integrity.get('rule', '')})."
+    )
 
 
 def percentile(values: list[float], q: float) -> float:

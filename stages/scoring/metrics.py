@@ -238,6 +238,31 @@ def chrf_block(records: list[ScoredRecord]) -> dict[str, Any] | None:
     }
 
 
+def share(count: int, n: int) -> dict[str, Any]:
+    """``{n, count, share}`` (share None when n is 0)."""
+    return {"n": n, "count": count, "share": _round(count / n) if n else None}
+
+
+def integrity_block(records: list[ScoredRecord]) -> dict[str, Any] | None:
+    """Long generations: the spec's intact share and the intact-and-complete share.
+
+    ``intact`` counts records judged clean (the splice verdict, = accuracy); ``intact_complete``
+    those that are also complete (finish reason ``stop`` and the requested size reached; the
+    rule is the splice scorer's). A failed request is neither.
+    """
+    splice = [r for r in records if r.scorer == "splice"]
+    if not splice:
+        return None
+    intact = [r for r in splice if r.correct is True]
+    whole = [r for r in intact if r.extras.get("complete") is True]
+    return {
+        "intact": share(len(intact), len(splice)),
+        "intact_complete": share(len(whole), len(splice)),
+        "rule": "complete = finish_reason stop and at least the lower bound of meta.line_range "
+        "lines",
+    }
+
+
 def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
     """Metrics of a scored (eval or haystack) workload, without its signature."""
     overall = accuracy_cell(records)
@@ -263,6 +288,9 @@ def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
     secondary = chrf_block(records)
     if secondary is not None:
         out["secondary"] = secondary
+    integrity = integrity_block(records)
+    if integrity is not None:
+        out["integrity"] = integrity
     return out
 
 

@@ -30,6 +30,15 @@ Verdict: the observation is ``clean`` (no splice) or ``spliced``; correct when i
 ``answer`` (``clean`` for every published row). extras ``splices`` lists up to 20 findings as
 {token, parts, line}. Trade-off: a weld in a declaration position or between two short simple
 words is not reported; the rules favour never accusing an intact generation.
+
+Completeness (issue 12: a canned "Answer: 42" is one intact line, not a long generation). The
+spec's intact share stays the item's verdict; beside it extras carry ``complete``: the request
+ended with ``finish_reason: "stop"`` (not cut off at ``max_tokens``) *and* the generation has at
+least as many lines as the lower bound of the row's ``meta.line_range`` (the prompt's "between
+150 and 190 lines"; lines of the generation after steps 1–2, surrounding blank lines stripped,
+blank lines inside counted as a file's lines are). A row without ``line_range`` asks for no size:
+only the finish reason counts. extras ``lines`` and ``finish_reason`` say what was seen. Metrics
+report ``integrity.intact`` and ``integrity.intact_complete`` (:mod:`stages.scoring.metrics`).
 """
 
 from __future__ import annotations
@@ -195,6 +204,13 @@ def _line_of(token: str, text: str) -> int:
     return text.count("\n", 0, match.start() if match else 0) + 1
 
 
+def complete(generation: str, finish_reason: Any, line_range: Any) -> tuple[bool, int]:
+    """``(complete, lines)`` of one generation under the completeness rule above."""
+    lines = len(generation.strip().splitlines())
+    wanted = line_range[0] if isinstance(line_range, list) and line_range else 0
+    return finish_reason == "stop" and lines >= int(wanted), lines
+
+
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     """Judge whether the generation came back without welded tokens."""
     generation = code_view(response.get("output") or "")
@@ -209,4 +225,9 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
         why = f"{len(splices)} spliced token(s): {shown}"
     else:
         why = f"no spliced token in {generation.count(chr(10)) + 1} lines"
-    return binary(NAME, ok, observed, why, splices=splices[:MAX_REPORTED])
+    finish = response.get("finish_reason")
+    done, lines = complete(generation, finish, meta.get("line_range"))
+    return binary(
+        NAME, ok, observed, why,
+        splices=splices[:MAX_REPORTED], complete=done, lines=lines, finish_reason=finish,
+    )  # fmt: skip

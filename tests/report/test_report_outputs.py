@@ -54,9 +54,11 @@ def test_markdown_has_tables_failures_and_error_analysis(scored_project: Path) -
     assert main(["report"]) == 0
     md = Path("report.md").read_text()
     assert '- `tiny-model` revision `rev-42`, decoding `{"max_tokens": 16, ' in md
-    assert "| math | eval-tiny-v1 | eval | 4 | 2 | 50.0 % | 15.0 % – 85.0 % | 1 |" in md
-    assert "| mix | prompts-tiny-v1 | prompts | 3 | — | — | — | 0 |" in md
-    assert "| arith | 2 | 1 | 50.0 % |" in md
+    assert "| math | eval-tiny-v1 | eval | 4 | 2 | 50.0 % | 50.0 % | 15.0 % – 85.0 % | 1 |" in md
+    assert "| mix | prompts-tiny-v1 | prompts | 3 | — | — | — | — | 0 |" in md
+    assert "| category | n | correct | accuracy | flexible |" in md
+    assert "| arith | 2 | 1 | 50.0 % | 50.0 % |" in md
+    assert "Flexible extraction: 50.0 % (2/4) — the same outputs read leniently." in md
     assert "| m-3 | timeout |" in md
     assert "| l-4 | context_overflow |" in md
     assert "| m-2 | Question m-2? | 4 | 5 | differs |" in md

@@ -128,3 +128,59 @@ def test_real_longgen_projects_are_clean_for_other_rows() -> None:
 
 def _score_row(row: dict[str, Any], output: str) -> Any:
     return splice.score(row, {"output": output, "error": None}, Path("."))
+
+
+def _complete(output: str, finish: str | None, line_range: list[int] | None) -> Any:
+    meta: dict[str, Any] = {"context_identifiers": CONTEXT}
+    if line_range is not None:
+        meta["line_range"] = line_range
+    row = {"answer": "clean", "prompt": PROMPT, "meta": meta}
+    return splice.score(row, {"output": output, "finish_reason": finish}, Path("."))
+
+
+def test_canned_answer_is_intact_but_not_complete() -> None:
+    verdict = _complete("Answer: 42", "stop", [150, 190])
+    assert verdict.correct is True  # the spec's intact share: no splice in one line
+    assert (verdict.extras["complete"], verdict.extras["lines"]) == (False, 1)
+
+
+@pytest.mark.parametrize(
+    ("lines", "finish", "line_range", "complete"),
+    [
+        (150, "stop", [150, 190], True),  # the lower bound is enough
+        (149, "stop", [150, 190], False),
+        (200, "stop", [150, 190], True),  # longer than asked is still complete
+        (160, "length", [150, 190], False),  # cut off at max_tokens
+        (160, None, [150, 190], False),
+        (3, "stop", None, True),  # no size asked for: the finish reason decides
+    ],
+)
+def test_completeness_rule(
+    lines: int, finish: str | None, line_range: list[int] | None, complete: bool
+) -> None:
+    body = "\n".join(f"export const value{i} = {i};" for i in range(lines))
+    verdict = _complete(f"```js\n{body}\n```\n", finish, line_range)
+    assert (verdict.correct, verdict.extras["complete"], verdict.extras["lines"]) == (
+        True, complete, lines,
+    )  # fmt: skip
+
+
+def test_integrity_block_reports_both_shares() -> None:
+    from stages.scoring.metrics import ScoredRecord, eval_metrics
+
+    def rec(i: int, correct: bool, complete: bool, failed: str | None = None) -> ScoredRecord:
+        extras = {"complete": complete} if failed is None else {}
+        return ScoredRecord(
+            id=f"g{i}", repeat=0, scorer="splice", correct=correct, score=float(correct),
+            extracted="clean", why="", extras=extras, failed=failed, correct_flexible=correct,
+        )  # fmt: skip
+
+    records = [
+        rec(1, True, True),
+        rec(2, True, False),
+        rec(3, False, True),
+        rec(4, False, False, "timeout"),
+    ]
+    integrity = eval_metrics(records)["integrity"]
+    assert integrity["intact"] == {"n": 4, "count": 2, "share": 0.5}
+    assert integrity["intact_complete"] == {"n": 4, "count": 1, "share": 0.25}
