@@ -62,7 +62,7 @@ SCORER_VERSIONS: dict[str, str] = {
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",
     "code_exec": "code_exec-2",
-    "splice": "splice-1",
+    "splice": "splice-2",
     "drop": "drop-2",
     "chrf": "chrf-2",
     "review": "review-1",
