@@ -7,9 +7,10 @@ Rules:
   words*: the character before the match and the one after it must not be word characters
   (``\\w``, Unicode-aware), and a hyphen or apostrophe followed (or preceded) by a letter joins
   words — so gold ``cat`` is found in ``a cat.`` but not in ``concatenate``, and gold ``dix`` is
-  not found in ``dix-sept`` or gold ``sept`` in ``dix-sept``. A boundary is only required on a
-  side where the gold starts/ends with a letter, digit or underscore: gold ``C++`` is found in
-  ``C++17`` (its ``+`` edge needs none).
+  not found in ``dix-sept`` or gold ``sept`` in ``dix-sept``. Likewise a ``.`` or ``,`` between
+  digits joins a number: gold ``58821`` is not found in ``58821.5`` or ``1,58821``. A boundary
+  is only required on a side where the gold starts/ends with a letter, digit or underscore:
+  gold ``C++`` is found in ``C++17`` (its ``+`` edge needs none).
 - Scripts written without spaces between words (Han, Hiragana, Katakana, Thai) have no word
   boundaries to find, so no boundary is required next to such a character.
 - Hedges are wrong (:mod:`stages.scoring.hedge`): an occurrence joined by a disjunction or a list
@@ -55,6 +56,8 @@ def _needs_boundary(char: str) -> bool:
 def _gold_pattern(gold: str) -> re.Pattern[str]:
     left = r"(?<!\w)(?<!\w[-'’])" if _needs_boundary(gold[0]) else ""
     right = r"(?!\w)(?![-'’]\w)" if _needs_boundary(gold[-1]) else ""
+    left += r"(?<!\d[.,])" if gold[0].isdigit() else ""  # 58821 is not in 1,58821
+    right += r"(?![.,]\d)" if gold[-1].isdigit() else ""  # nor in 58821.5
     return re.compile(left + re.escape(gold) + right)
 
 

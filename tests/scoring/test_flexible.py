@@ -83,6 +83,8 @@ def _verdict(scorer: str, gold: Any, output: str) -> Any:
         ("contains", "dix", "Answer: dix-sept", False, False, "dix-sept"),
         ("contains", "sept", "Answer: dix-sept", False, False, "dix-sept"),
         ("contains", "dix", "Answer: **dix**", True, True, "dix"),
+        ("contains", "58821", "Answer: 58821.5", False, False, "58821.5"),
+        ("contains", "58821", "The code is 58821.", True, True, "The code is 58821"),
         ("contains", "dix", "Answer: dix, c'est la réponse", True, True, "dix, c'est la réponse"),
         ("contains", "sábado", "Answer: sabado", False, True, "sabado"),
         ("contains", "sabado", "Answer: sábado", False, True, "sábado"),
