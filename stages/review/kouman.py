@@ -49,8 +49,7 @@ def _final_scores(outcome: dict[str, Any], track: str) -> list[tuple[dict[str, A
 def _chrf(workload: str, finals: list[tuple[dict[str, Any], dict]]) -> dict[str, Any]:
     """Corpus chrF++ per direction over the items whose human score is final, with the chrf
     scorer's own extraction and reference handling (so it matches ``atlas score``)."""
-    from stages.scoring.chrf import corpus_chrf, references
-    from stages.scoring.extract import extract_answer
+    from stages.scoring.chrf import corpus_chrf, hypothesis, references
 
     rows = workload_rows(workload)[0].row_by_id()
     _, records = latest_responses(workload)
@@ -59,8 +58,8 @@ def _chrf(workload: str, finals: list[tuple[dict[str, Any], dict]]) -> dict[str,
         if fields["score"]["final"] is None:
             continue
         record = records.get((item["row_id"], item["repeat"])) or {}
-        hypothesis = extract_answer(record.get("output") or "")
-        groups[str(item["group"])].append((hypothesis, references(rows[item["row_id"]]["answer"])))
+        translation = hypothesis(record.get("output") or "")
+        groups[str(item["group"])].append((translation, references(rows[item["row_id"]]["answer"])))
     result = {}
     for group, pairs in sorted(groups.items()):
         value, signature = corpus_chrf(pairs)
