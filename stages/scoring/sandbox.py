@@ -262,7 +262,7 @@ def _spawn(
         finally:
             _kill_group(proc.pid)
             proc.wait()
-    report = received.finish()
+    report = received.finish(limits.wall_s)
     seconds = time.monotonic() - started
     tail = (parent / "stderr").read_bytes()[-2000:].decode("utf-8", errors="replace")
     code = None if timed_out else proc.returncode
@@ -284,11 +284,13 @@ class _Collector(threading.Thread):
                 if self.size <= REPORT_LIMIT:
                     self.chunks.append(chunk)
 
-    def finish(self) -> bytes | None:
-        self.join(timeout=5.0)  # EOF once every holder of the write end is gone
+    def finish(self, wait_s: float) -> bytes | None:
+        """What arrived: None past REPORT_LIMIT; what came so far if a leftover process still
+        holds the pipe open (basic isolation only) after ``wait_s``."""
+        self.join(timeout=wait_s)  # EOF once every holder of the write end is gone
         with contextlib.suppress(OSError):
             os.close(self.fd)
-        return None if self.size > REPORT_LIMIT or self.is_alive() else b"".join(self.chunks)
+        return None if self.size > REPORT_LIMIT else b"".join(self.chunks)
 
 
 def _kill_group(pgid: int) -> None:

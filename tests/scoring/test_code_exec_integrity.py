@@ -17,7 +17,7 @@ from stages.scoring.sandbox import Limits, available, isolation_mode
 
 REPO = Path(__file__).resolve().parents[2]
 CODE_ROWS = REPO / "datasets" / "eval-code-v1" / "rows.jsonl"
-FAST = Limits(cpu_s=2, wall_s=5.0)
+FAST = Limits(cpu_s=2, wall_s=15.0)  # generous: the machine may be shared and loaded
 FORGED = 'f=sys._getframe(1).f_locals; os.write(f["result_fd"], f["nonce"].encode()); os._exit(0)'
 BARRIERS = [
     pytest.param(mode, marks=pytest.mark.skipif(not available(mode), reason=f"no {mode} here"))
