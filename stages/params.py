@@ -168,6 +168,9 @@ class LoadParams(_Section):
             raise ValueError(f"mode {self.mode} needs a non-empty '{own}' list")
         if getattr(self, other) is not None:
             raise ValueError(f"'{other}' belongs to the other mode, not to mode {self.mode}")
+        chosen = getattr(self, own)
+        if len(set(chosen)) != len(chosen):
+            raise ValueError(f"'{own}' lists a level twice")
         if self.levels is not None and min(self.levels) < 1:
             raise ValueError("concurrency levels must be at least 1")
         if self.rates is not None and min(self.rates) <= 0:

@@ -89,7 +89,7 @@ def serving_charts(w: WorkloadInputs) -> str:
     serving, out = w.serving or {}, []
     curve = latency_throughput(serving)
     if curve:
-        series = []
+        series: list[Series] = []
         for field, name, colour, dash in (
             ("latency_p50_s", "E2E p50", "#4c78a8", ""),
             ("latency_p99_s", "E2E p99", "#4c78a8", "5 3"),

@@ -78,6 +78,7 @@ def test_warmup_window_then_duration_window() -> None:
         ({"mode": "rate"}, "needs a non-empty 'rates' list"),
         ({"mode": "rate", "rates": [1], "levels": [2]}, "'levels' belongs to the other mode"),
         ({"mode": "rate", "rates": [0]}, "rates must be positive"),
+        ({"mode": "rate", "rates": [1, 1.0]}, "'rates' lists a level twice"),
         ({"mode": "concurrency", "levels": [1], "duration_s": 5}, "need mode rate"),
         ({"mode": "rate", "rates": [1], "requests": 3, "duration_s": 2}, "not both"),
         ({"mode": "rate", "rates": [1], "arrival": "bursty"}, "'poisson' or 'constant'"),

@@ -42,8 +42,13 @@ def test_open_loop_on_a_slow_server_shows_the_queue_in_latency(
     schedule keeps sending every 25 ms, so request i waits about 25 ms x i more than the first."""
     write_dataset(project, "prompts-t-v1", "prompts", [prompt_row(i) for i in range(3)])
     stub.config.slots, stub.config.delay_s = 1, 0.05
-    load = {"mode": "rate", "rates": [4, 40], "arrival": "constant", "requests": 12,
-            "warmup_requests": 2}  # fmt: skip
+    load = {
+        "mode": "rate",
+        "rates": [4, 40],
+        "arrival": "constant",
+        "requests": 12,
+        "warmup_requests": 2,
+    }
     write_params(project, stub.url, workloads={"w": {**_workload(**load), "slo": {"e2e_s": 0.1}}})
     assert main(["infer", "w"]) == 0
     assert stub.stats.requests == 3 + 2 * 14
@@ -94,8 +99,12 @@ def test_multi_turn_sessions_send_each_answer_back(project: Path, stub: StubServ
     assert stub.stats.requests == 2 + 2 * 3
     third = stub.stats.bodies[2 + 2]  # session 0, turn 2 (the main pass sent 2 first turns)
     assert [m["content"] for m in third["messages"]] == [
-        "Say something about item 0.", "Answer: 42", "Shorter, 0?", "Answer: 42", "Why 0?"
-    ]  # fmt: skip
+        "Say something about item 0.",
+        "Answer: 42",
+        "Shorter, 0?",
+        "Answer: 42",
+        "Why 0?",
+    ]
     assert [m["role"] for m in third["messages"]] == ["user", "assistant"] * 2 + ["user"]
     journal = _lines(project / "results" / "w" / "load" / "concurrency-1.jsonl")
     assert [(r["session"], r["turn"]) for r in journal] == [
@@ -109,6 +118,31 @@ def test_multi_turn_sessions_send_each_answer_back(project: Path, stub: StubServ
     assert [level["turns"][k]["ttft_s"]["n"] for k in ("0", "1", "2")] == [2, 2, 2]
 
 
+def test_open_loop_sessions_start_on_schedule_and_follow_their_answers(
+    project: Path, stub: StubServer
+) -> None:
+    rows = [prompt_row(i, turns=[f"More on {i}."]) for i in range(3)]
+    write_dataset(project, "prompts-t-v1", "prompts", rows)
+    load = {
+        "mode": "rate",
+        "rates": [20],
+        "arrival": "constant",
+        "multi_turn": True,
+        "think_time_s": 0.02,
+    }
+    write_params(project, stub.url, workloads={"w": _workload(**load)})
+    assert main(["infer", "w"]) == 0
+    journal = _lines(project / "results" / "w" / "load" / "rate-20.jsonl")
+    starts = sorted((r for r in journal if r["turn"] == 0), key=lambda r: r["session"])
+    assert [r["scheduled_s"] for r in starts] == [0.0, 0.05, 0.1]  # sessions/s on the schedule
+    for start in starts:
+        (follow,) = [r for r in journal if r["session"] == start["session"] and r["turn"] == 1]
+        assert abs(follow["scheduled_s"] - start["done_s"] - 0.02) < 2e-6
+        assert follow["sent_s"] >= follow["scheduled_s"]
+    level = _serving(project)["rate"]["20"]
+    assert level["requests"] == 6 and sorted(level["turns"]) == ["0", "1"]
+
+
 def test_killed_rate_level_resumes_with_a_new_segment(project: Path, stub: StubServer) -> None:
     write_dataset(project, "prompts-t-v1", "prompts", [prompt_row(i) for i in range(3)])
     load = {"mode": "rate", "rates": [20], "arrival": "constant", "requests": 8}
@@ -116,8 +150,9 @@ def test_killed_rate_level_resumes_with_a_new_segment(project: Path, stub: StubS
     stub.config.hang_after = 3 + 5  # the main pass, then five answers; the rest hang
     level = project / "results" / "w" / "load" / "rate-20.jsonl"
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    process = subprocess.Popen([*ATLAS, "infer", "w"], cwd=project, env=env,
-                               stderr=subprocess.DEVNULL)  # fmt: skip
+    process = subprocess.Popen(
+        [*ATLAS, "infer", "w"], cwd=project, env=env, stderr=subprocess.DEVNULL
+    )
     try:
         deadline = time.monotonic() + 30
         while (len(_lines(level)) < 5 or stub.stats.requests < 11) and time.monotonic() < deadline:
