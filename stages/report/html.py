@@ -90,7 +90,9 @@ def charts(w: WorkloadInputs) -> str:
         edges = (f"{latency[0]['lo_s']:.3g} s", f"{latency[-1]['hi_s']:.3g} s")
         title, axis = "Latency distribution", "request latency, successful requests"
         out.append(svg.histogram(counts, title, axis, edges))
-    out.append(serving.serving_charts(w))  # issue 14: latency-throughput and goodput curves
+    curves = serving.serving_charts(w)  # issue 14: latency-throughput and goodput curves
+    if curves:
+        out.append(curves)
     return f'<div class="charts">{"".join(out)}</div>' if out else ""
 
 
