@@ -57,7 +57,7 @@ def test_open_loop_on_a_slow_server_shows_the_queue_in_latency(
     slow, fast = serving["rate"]["4"], serving["rate"]["40"]
     assert (slow["requests"], slow["warmup_excluded"], fast["requests"]) == (12, 2, 12)
     assert slow["latency_from_scheduled_s"]["p99"] < 0.1 <= fast["latency_from_scheduled_s"]["p50"]
-    assert fast["schedule_lag_s"]["p99"] < 0.025  # the client kept the schedule ...
+    assert fast["schedule_lag_s"]["p99"] < 0.05  # the client kept the schedule ...
     journal = _lines(project / "results" / "w" / "load" / "rate-40.jsonl")
     measured = sorted((r for r in journal if r["phase"] == "measure"), key=lambda r: r["index"])
     waits = [r["sent_s"] - r["scheduled_s"] + r["latency_s"] for r in measured]
