@@ -23,6 +23,11 @@ it has a convention. All times are seconds, from the client's clock (``time.perf
 - **Percentiles**: p50, p90, p95, p99 by linear interpolation between order statistics (numpy's
   default), with the mean; everything rounded to 6 decimals.
 
+Where this differs from vLLM: its client starts TTFT and ITL at any chunk that has ``choices``,
+so a role-only first delta or a closing delta without content counts as a token; here only
+deltas that carry a token count (on llama.cpp and vLLM servers the role arrives with the first
+token, so TTFT agrees; ITL here has no trailing gap to the finish chunk).
+
 Journal records carry what these need: ``ttft_s``, ``latency_s``, ``usage`` and ``token_s`` (the
 arrival of every token delta, seconds after the send); load-level records add ``scheduled_s`` and
 ``sent_s`` on their level's clock. Records written before ``token_s`` existed have no gaps to pool
