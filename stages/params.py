@@ -8,7 +8,7 @@ the section a stage reads is an error naming the file and the field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -129,6 +129,78 @@ class RunParams(_Section):
     """Concurrency levels for a serving sweep (perf workloads only), e.g. ``[1, 4, 16]``."""
 
 
+class LoadParams(_Section):
+    """``workloads.<name>.load`` — load levels sent after the main pass (issue 14); each level is
+    journaled on its own and reported under ``concurrency`` or ``rate`` in the serving metrics."""
+
+    mode: Literal["concurrency", "rate"]
+    """``concurrency``: closed loop, a fixed number in flight; ``rate``: open loop, requests sent
+    on a seeded schedule whatever the server does."""
+    levels: list[int] | None = None
+    """Concurrency levels (``concurrency`` mode), e.g. ``[1, 4, 16]``."""
+    rates: list[float] | None = None
+    """Offered rates in requests per second (sessions per second when ``multi_turn``)."""
+    arrival: Literal["poisson", "constant"] = "poisson"
+    """Arrival process of ``rate`` mode: exponential gaps (Poisson) or equal gaps."""
+    seed: int = 0
+    """Seed of the arrival process."""
+    requests: int | None = Field(default=None, ge=1)
+    """Measured requests (sessions) per level; default: the workload's items once."""
+    duration_s: float | None = Field(default=None, gt=0)
+    """``rate`` mode instead of ``requests``: every arrival within this window is measured."""
+    warmup_requests: int = Field(default=0, ge=0)
+    """Requests sent first at each level, journaled, and left out of every figure."""
+    warmup_s: float | None = Field(default=None, gt=0)
+    """``rate`` mode instead of ``warmup_requests``: arrivals in the first seconds are warm-up."""
+    multi_turn: bool = False
+    """Send each row's follow-up ``turns`` as a session, each turn after the answer to the last."""
+    think_time_s: float = Field(default=0.0, ge=0)
+    """Pause between an answer and the session's next turn."""
+    goodput_target: float = Field(default=0.9, gt=0, le=1)
+    """The knee is the highest rate up to which every level's goodput share is at least this."""
+    max_in_flight: int = Field(default=1024, ge=1)
+    """``rate`` mode: connection pool size (requests beyond it wait for a connection)."""
+
+    @model_validator(mode="after")
+    def _mode_fields(self) -> LoadParams:
+        own, other = ("levels", "rates") if self.mode == "concurrency" else ("rates", "levels")
+        if not getattr(self, own):
+            raise ValueError(f"mode {self.mode} needs a non-empty '{own}' list")
+        if getattr(self, other) is not None:
+            raise ValueError(f"'{other}' belongs to the other mode, not to mode {self.mode}")
+        chosen = getattr(self, own)
+        if len(set(chosen)) != len(chosen):
+            raise ValueError(f"'{own}' lists a level twice")
+        if self.levels is not None and min(self.levels) < 1:
+            raise ValueError("concurrency levels must be at least 1")
+        if self.rates is not None and min(self.rates) <= 0:
+            raise ValueError("rates must be positive")
+        if self.requests is not None and self.duration_s is not None:
+            raise ValueError("set 'requests' or 'duration_s', not both")
+        if self.warmup_requests and self.warmup_s is not None:
+            raise ValueError("set 'warmup_requests' or 'warmup_s', not both")
+        if self.mode == "concurrency" and (self.duration_s or self.warmup_s):
+            raise ValueError("'duration_s' and 'warmup_s' need mode rate (a schedule)")
+        return self
+
+
+class SloParams(_Section):
+    """``workloads.<name>.slo`` — objectives a request must all meet to count in goodput."""
+
+    ttft_s: float | None = Field(default=None, gt=0)
+    """Time to first token (from the scheduled send in rate mode)."""
+    tpot_s: float | None = Field(default=None, gt=0)
+    """Time per output token after the first."""
+    e2e_s: float | None = Field(default=None, gt=0)
+    """End-to-end latency (from the scheduled send in rate mode)."""
+
+    @model_validator(mode="after")
+    def _some(self) -> SloParams:
+        if self.ttft_s is None and self.tpot_s is None and self.e2e_s is None:
+            raise ValueError("set at least one of ttft_s, tpot_s, e2e_s")
+        return self
+
+
 class WorkloadParams(_Section):
     """``workloads.<name>:`` — one dataset sent to the model."""
 
@@ -147,6 +219,10 @@ class WorkloadParams(_Section):
     """Stream with SSE (needed for time to first token)."""
     perf: bool = False
     """A serving workload: report per-bucket latency and run the concurrency sweep if set."""
+    load: LoadParams | None = None
+    """Load levels after the main pass: a concurrency or a rate sweep (issue 14)."""
+    slo: SloParams | None = None
+    """Service-level objectives for goodput and the knee of a rate sweep."""
 
 
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +60,11 @@ class StubConfig:
     """When set and the request has ``tools``, answer with this call ({name, arguments})."""
     on_request: Callable[[dict[str, Any]], None] | None = None
     """Called with each chat request body before answering (tests use it to cancel runs)."""
+    slots: int | None = None
+    """At most this many requests are answered at once; the others wait in line, as on a
+    single-slot server (the waiting counts in their time to first token)."""
+    record_times: bool = False
+    """Keep the stub's own timestamps of each answer in ``stats.times`` (issue 14 benchmark)."""
 
 
 @dataclass
@@ -69,6 +76,10 @@ class StubStats:
     max_in_flight: int = 0
     bodies: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
+    times: list[dict[str, Any]] = field(default_factory=list)
+    """With ``record_times``: per answered stream, the last user message, when the request was
+    read and when each content delta was written (``time.perf_counter``, the system's monotonic
+    clock on Linux, so a client in another process can compare)."""
 
 
 class StubServer:
@@ -81,6 +92,7 @@ class StubServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
         self._thread: threading.Thread | None = None
+        self._slots: asyncio.Semaphore | None = None
 
     @property
     def url(self) -> str:
@@ -134,7 +146,8 @@ class StubServer:
                         headers[name.strip().lower()] = value.strip()
                 length = int(headers.get("content-length", "0"))
                 body = await reader.readexactly(length) if length else b""
-                keep = await self._answer(method, path, headers, body, writer)
+                received = time.perf_counter()
+                keep = await self._answer(method, path, headers, body, writer, received)
                 if not keep:
                     break
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
@@ -143,8 +156,18 @@ class StubServer:
             writer.close()
 
     async def _answer(
-        self, method: str, path: str, headers: dict[str, str], raw: bytes, writer: Any
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str],
+        raw: bytes,
+        writer: Any,
+        received: float = 0.0,
     ) -> bool:
+        if method == "GET" and path.endswith("/stub/times"):
+            _send_json(writer, 200, self.stats.times)
+            self.stats.times = []
+            return True
         if method == "GET" and path.endswith("/models"):
             _send_json(writer, 200, {"object": "list", "data": [{"id": "stub-model"}]})
             return True
@@ -181,18 +204,27 @@ class StubServer:
                 message = OVERFLOW_MESSAGE.format(n=chars, ctx=config.overflow_chars)
                 _send_json(writer, 400, {"error": {"message": message}})
                 return True
-            await asyncio.sleep(config.delay_s)
-            call = config.tool_call if body.get("tools") else None
-            if not body.get("stream"):
-                _send_json(writer, 200, _completion(body, config.reply, call))
-                return True
-            torn = number <= config.torn_first
-            await self._stream(writer, body, call, torn)
-            return not torn
+            if config.slots is not None and self._slots is None:
+                self._slots = asyncio.Semaphore(config.slots)
+            async with self._slots or contextlib.nullcontext():
+                await asyncio.sleep(config.delay_s)
+                call = config.tool_call if body.get("tools") else None
+                if not body.get("stream"):
+                    _send_json(writer, 200, _completion(body, config.reply, call))
+                    return True
+                torn = number <= config.torn_first
+                times: list[float] = []
+                await self._stream(writer, body, call, torn, times)
+                if config.record_times:
+                    last = str((body.get("messages") or [{}])[-1].get("content", ""))
+                    stats.times.append({"content": last, "received": received, "tokens": times})
+                return not torn
         finally:
             stats.in_flight -= 1
 
-    async def _stream(self, writer: Any, body: dict[str, Any], call: Any, torn: bool) -> None:
+    async def _stream(
+        self, writer: Any, body: dict[str, Any], call: Any, torn: bool, times: list[float]
+    ) -> None:
         config = self.config
         writer.write(
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
@@ -221,6 +253,7 @@ class StubServer:
                 return
             if i >= 1 and config.gap_s:
                 writer.write(b"".join(out))
+                times.append(time.perf_counter())
                 out.clear()
                 await writer.drain()
                 await asyncio.sleep(config.gap_s)
@@ -230,6 +263,8 @@ class StubServer:
             out.append(_chunk({"choices": [], "usage": _usage(body, config.reply)}))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
         writer.write(b"".join(out))
+        if not config.gap_s:
+            times.extend([time.perf_counter()] * (len(deltas) - 1))
         await writer.drain()
 
 
@@ -287,8 +322,13 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--delay", type=float, default=0.1, help="seconds before the first token")
     parser.add_argument("--chunks", type=int, default=4)
+    parser.add_argument("--gap", type=float, default=0.0, help="seconds between content deltas")
+    parser.add_argument("--record-times", action="store_true", help="serve GET /v1/stub/times")
     args = parser.parse_args()
-    stub = StubServer(StubConfig(delay_s=args.delay, chunks=args.chunks), port=args.port)
+    config = StubConfig(
+        delay_s=args.delay, chunks=args.chunks, gap_s=args.gap, record_times=args.record_times
+    )
+    stub = StubServer(config, port=args.port)
 
     async def run() -> None:
         server = await stub.serve()

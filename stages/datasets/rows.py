@@ -68,6 +68,10 @@ class PromptRow(_Strict):
     """Programming language of a ``prompts-code`` row."""
     task: CodeTask | None = None
     """Kind of coding task of a ``prompts-code`` row."""
+    turns: list[str] | None = Field(default=None, min_length=1)
+    """Follow-up user turns of a conversation (multi-turn sessions, issue 14): turn k+1 is sent
+    after the model's own answer to turn k. ``approx_tokens`` and ``bucket`` describe the first
+    turn (``messages``) only; later prompts grow with the answers."""
 
     @model_validator(mode="after")
     def _tokens_and_bucket(self) -> PromptRow:

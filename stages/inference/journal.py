@@ -79,6 +79,7 @@ def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) 
         record["ttft_s"] = round(answer.first_token_at - outcome.started, 6)
         times = answer.token_times
         record["itl_s"] = summary([b - a for a, b in zip(times, times[1:], strict=False)])
+        record["token_s"] = [round(t - outcome.started, 6) for t in times]  # issue 14: pooled ITL
     return record
 
 

@@ -1,34 +1,27 @@
-"""Serving metrics ``metrics/<workload>.serving.json`` (issue 3 "Serving metrics", issue 6).
+"""The main pass's serving figures: the ``main`` block of ``metrics/<workload>.serving.json``.
 
-Computed from the journal records of the run (all of them, including those finished by an earlier
-interrupted invocation), except the two rates that need a wall clock — ``requests_per_s`` and
-the aggregate output tokens/s — which cover the requests sent by this invocation (null when it
-sent none). Percentiles interpolate linearly between order statistics. Inter-token latency
-aggregates the per-request summaries kept in the journal (median of the per-request p50s, p99 of
-the per-request p99s). Output tokens come from the engine's usage when it reports one, else from
-the number of streamed deltas (llama-cpp-python sends no usage on streams); ``output_tokens_total``
-is the engine-reported figure only (null when the engine reported none, as llama-cpp-python does
-on streams; ``usage_reported`` counts the records that had one). Everything is a dict: DVC drops
-lists.
+Issue 3 "Serving metrics", issue 6, issue 14. Computed from the journal records of the run (all
+of them, including those finished by an earlier interrupted invocation), except the two rates that
+need a wall clock — ``requests_per_s`` and the aggregate output tokens/s — which cover the
+requests sent by this invocation (null when it sent none). TTFT, TPOT, ITL, E2E (``latency_s``),
+output tokens and percentiles are as defined in :mod:`stages.inference.definitions`; records
+written before journals had ``token_s`` have no gaps to pool, and then ITL falls back to the
+per-request summaries (median of the per-request p50s, p99 of the per-request p99s), which
+``itl_s.pooled: false`` says. ``output_tokens_total`` is the engine-reported figure only (null
+when the engine reported none, as llama-cpp-python does on streams; ``usage_reported`` counts the
+records that had one). Everything is a dict: DVC drops lists. The load levels (concurrency and
+rate sweeps) are in :mod:`stages.inference.load`.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from stages.inference.definitions import latency_figures, percentile, timing, token_counts
 
-def percentile(values: Sequence[float], q: float) -> float | None:
-    """Linear-interpolated ``q``-th percentile (0–100) of ``values``; None when empty."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = (len(ordered) - 1) * q / 100
-    low, high = math.floor(rank), math.ceil(rank)
-    value = ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
-    return round(value, 6)
+__all__ = ["bucket_metrics", "latency_block", "output_tokens", "percentile", "serving_metrics"]
 
 
 def summary(gaps: Sequence[float]) -> dict[str, Any] | None:
@@ -46,22 +39,12 @@ def summary(gaps: Sequence[float]) -> dict[str, Any] | None:
 
 def output_tokens(record: dict[str, Any]) -> int | None:
     """Engine-reported completion tokens, else the number of streamed token deltas."""
-    usage = record.get("usage") or {}
-    if isinstance(usage.get("completion_tokens"), int):
-        return int(usage["completion_tokens"])
-    if record.get("ttft_s") is None:
-        return None
-    itl = record.get("itl_s")
-    return 1 + (itl["n"] if itl else 0)
+    return timing({**record, "error": None}).output_tokens
 
 
 def _tps(record: dict[str, Any]) -> float | None:
     tokens, latency = output_tokens(record), record.get("latency_s")
     return tokens / latency if tokens is not None and latency else None
-
-
-def _values(records: Iterable[dict[str, Any]], field: str) -> list[float]:
-    return [r[field] for r in records if r.get(field) is not None]
 
 
 def _total(usages: list[dict[str, Any]], field: str) -> int | None:
@@ -70,20 +53,19 @@ def _total(usages: list[dict[str, Any]], field: str) -> int | None:
 
 
 def latency_block(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """TTFT, ITL, end-to-end latency and per-request output tokens/s of successful records."""
+    """TTFT, TPOT, ITL, E2E and per-request output tokens/s of successful records."""
     ok = [r for r in records if r.get("error") is None]
-    ttft, e2e = _values(ok, "ttft_s"), _values(ok, "latency_s")
-    itl = [r["itl_s"] for r in ok if r.get("itl_s")]
-    tps = [v for v in (_tps(r) for r in ok) if v is not None]
-    return {
-        "ttft_s": {f"p{q}": percentile(ttft, q) for q in (50, 90, 99)},
-        "itl_s": {
+    block = latency_figures([timing(r) for r in ok])
+    if any(r.get("ttft_s") is not None and "token_s" not in r for r in ok):
+        itl = [r["itl_s"] for r in ok if r.get("itl_s")]
+        block["itl_s"] = {
+            "pooled": False,
             "p50": percentile([s["p50"] for s in itl], 50),
             "p99": percentile([s["p99"] for s in itl], 99),
-        },
-        "latency_s": {f"p{q}": percentile(e2e, q) for q in (50, 90, 99)},
-        "output_tokens_per_s": {"per_request_p50": percentile(tps, 50)},
-    }
+        }
+    tps = [v for v in (_tps(r) for r in ok) if v is not None]
+    block["output_tokens_per_s"] = {"per_request_p50": percentile(tps, 50)}
+    return block
 
 
 def serving_metrics(
@@ -107,6 +89,7 @@ def serving_metrics(
         input_tokens_total=_total(usages, "prompt_tokens"),
         output_tokens_total=_total(usages, "completion_tokens"),
         usage_reported=len(usages),
+        output_tokens=token_counts([timing(r) for r in records]),
     )
     return metrics
 

@@ -5,10 +5,9 @@ flight), one shared ``httpx.AsyncClient`` with a keep-alive pool of that size, a
 round-robin over the endpoint's URLs. Every finished request is journaled before the next is
 taken, so a killed run loses at most the requests in flight.
 
-Concurrency sweep (perf workloads with ``run.sweep``): after the main pass, the items are sent
-again once per level, each level journaled in its own file ``results/<w>/sweep-c<N>.jsonl``
-(same record format and keys, so a level resumes like the main journal and levels never skip
-each other's requests). The main journal, which scoring reads, is never touched by the sweep.
+Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after the main pass,
+:mod:`stages.inference.load` sends each concurrency or rate level from its own journal under
+``results/<w>/load/``. The main journal, which scoring reads, is never touched by them.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from typing import Any
 
 from stages.inference.endpoint import Endpoint, open_endpoint
 from stages.inference.journal import Journal, make_record
+from stages.inference.load import run_load, serving_document
 from stages.inference.manifest import build_manifest, now_iso
 from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
@@ -136,6 +136,7 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     previous = json.loads(previous_path.read_text(encoding="utf-8"))
     if previous.get("run_key") != metrics["run_key"]:
         return
+    previous = previous.get("main", previous)  # issue 14: the main pass's figures moved here
     metrics["requests_per_s"] = previous.get("requests_per_s")
     aggregate = (previous.get("output_tokens_per_s") or {}).get("aggregate")
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
@@ -155,12 +156,7 @@ def infer_workload(name: str) -> dict[str, Any]:
         metrics["run_key"] = plan.run_key
         if not fresh:
             _keep_wall_clock_rates(metrics, METRICS_DIR / f"{name}.serving.json")
-        if plan.workload.perf and plan.run.sweep:
-            metrics["sweep"] = {}
-            for level in plan.run.sweep:
-                path = out / f"sweep-c{level}.jsonl"
-                level_run = run_pass(plan, endpoint, path, level, f"{name} @ c={level}")
-                metrics["sweep"][str(level)] = _metrics(plan, *level_run, level)
+        levels = run_load(plan, endpoint, out)  # issue 14: concurrency/rate levels
     failures = metrics["failures_by_kind"]
     counts = {
         "rows": len(plan.items) // plan.decoding["repeats"],
@@ -185,7 +181,7 @@ def infer_workload(name: str) -> dict[str, Any]:
         counts=counts,
     )  # fmt: skip
     write_json(out / "manifest.json", manifest)
-    write_json(METRICS_DIR / f"{name}.serving.json", metrics)
+    write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
     sys.stderr.write(
         f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "
         f"{counts['sent']} sent), {counts['failed']} failed -> {out / 'responses.jsonl'}\n"

@@ -12,7 +12,7 @@ import json
 from html import escape
 from typing import Any
 
-from stages.report import svg, tables
+from stages.report import serving, svg, tables
 from stages.report.inputs import WorkloadInputs
 from stages.report.markdown import MAX_FAILURES, interval, percent
 from stages.report.summary import category_table
@@ -90,6 +90,9 @@ def charts(w: WorkloadInputs) -> str:
         edges = (f"{latency[0]['lo_s']:.3g} s", f"{latency[-1]['hi_s']:.3g} s")
         title, axis = "Latency distribution", "request latency, successful requests"
         out.append(svg.histogram(counts, title, axis, edges))
+    curves = serving.serving_charts(w)  # issue 14: latency-throughput and goodput curves
+    if curves:
+        out.append(curves)
     return f'<div class="charts">{"".join(out)}</div>' if out else ""
 
 
@@ -133,8 +136,13 @@ def details(w: WorkloadInputs) -> str:
         header = [tables.COLUMN_NAMES.get(k, k) for k in keys]
         out.append(f"<h3>By {escape(facet)}</h3>" + html_table([facet, *header], rows))
     if w.serving:
-        rows = [[k, v] for k, v in tables.flatten(w.serving)]
+        rows = [[k, v] for k, v in tables.flatten(serving.main_rows(w.serving))]
         out.append("<h3>Serving metrics</h3>" + html_table(["metric", "value"], rows))
+        header, levels = serving.level_table(w.serving)
+        if levels:
+            knee = serving.knee_note(w.serving)
+            note = f'<p class="note">{escape(knee)}</p>' if knee else ""
+            out.append("<h3>Load levels</h3>" + html_table(header, levels) + note)
     failures = sorted((w.metrics.get("failures") or {}).items())
     if failures:
         shown = [[k, v] for k, v in failures[:MAX_FAILURES]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from stages.report import tables
+from stages.report import serving, tables
 from stages.report.inputs import WorkloadInputs
 
 MAX_FAILURES = 30
@@ -139,8 +139,11 @@ def timing_lines(w: WorkloadInputs) -> list[str]:
             "",
         ]
     if w.serving:
-        rows = [[k, v] for k, v in tables.flatten(w.serving)]
+        rows = [[k, v] for k, v in tables.flatten(serving.main_rows(w.serving))]
         out += ["### Serving metrics", "", *table(["metric", "value"], rows)]
+        header, levels = serving.level_table(w.serving)
+        if levels:
+            out += ["### Load levels", "", *table(header, levels), serving.knee_note(w.serving), ""]
     return out
 
 

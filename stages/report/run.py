@@ -16,6 +16,7 @@ from stages.params import workload_names
 from stages.report.html import render_html
 from stages.report.inputs import METRICS_DIR, load_check, load_workload
 from stages.report.markdown import render_markdown
+from stages.report.serving import write_serving_plots
 from stages.report.summary import build_summary, write_plot_files
 
 REPORT_MD = Path("report.md")
@@ -28,7 +29,7 @@ def run_report() -> list[Path]:
     workloads = [load_workload(name) for name in workload_names()]
     check = load_check()
     write_json(SUMMARY, build_summary(workloads, check))
-    plots = write_plot_files(workloads)
+    plots = write_plot_files(workloads) + write_serving_plots(workloads)
     atomic_write_text(REPORT_MD, render_markdown(workloads, check))
     atomic_write_text(REPORT_HTML, render_html(workloads, check))
     return [SUMMARY, REPORT_MD, REPORT_HTML, *plots]

@@ -70,7 +70,8 @@ def _infer_once(root: Path) -> tuple[float, list[dict[str, Any]], float]:
     journal = root / "results" / "bench" / "responses.jsonl"
     records = [json.loads(line) for line in journal.read_text().splitlines()]
     metrics = json.loads((root / "metrics" / "bench.serving.json").read_text())
-    return seconds, records, float(metrics["requests_per_s"])
+    main = metrics.get("main", metrics)  # issue 14: the main pass's figures
+    return seconds, records, float(main["requests_per_s"])
 
 
 def _help_seconds() -> float:

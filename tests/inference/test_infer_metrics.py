@@ -48,19 +48,26 @@ def test_output_tokens_prefer_usage_then_streamed_deltas() -> None:
     assert metrics["output_tokens_per_s"] == {"per_request_p50": 5.0, "aggregate": None}
 
 
+def _dist(n: int, mean: float, p50: float, p90: float, p95: float, p99: float) -> dict[str, Any]:
+    return {"n": n, "mean": mean, "p50": p50, "p90": p90, "p95": p95, "p99": p99}
+
+
 def test_run_metrics_and_buckets() -> None:
     records = [
         _record("a", usage={"prompt_tokens": 10, "completion_tokens": 4}, ttft_s=0.1,
-                latency_s=2.0, itl_s={"n": 3, "p50": 0.2, "p99": 0.4}),
+                latency_s=2.0, token_s=[0.1, 0.5, 1.0, 1.9]),
         _record("b", usage={"prompt_tokens": 20, "completion_tokens": 8}, ttft_s=0.3,
-                latency_s=4.0, itl_s={"n": 7, "p50": 0.4, "p99": 0.6}),
+                latency_s=4.0, token_s=[0.3, 0.5]),
         _record("c", ttft_s=None, latency_s=None, error={"kind": "timeout", "message": "x"}),
     ]  # fmt: skip
     metrics = serving_metrics(records, records[1:], wall_s=2.0, concurrency=4)
+    # TPOT: a (2.0 - 0.1) / 3 = 0.633333, b (4.0 - 0.3) / 7 = 0.528571; ITL pools the gaps
+    # 0.4, 0.5, 0.9 (a) and 0.2 (b).
     assert metrics == {
-        "ttft_s": {"p50": 0.2, "p90": 0.28, "p99": 0.298},
-        "itl_s": {"p50": 0.3, "p99": 0.598},
-        "latency_s": {"p50": 3.0, "p90": 3.8, "p99": 3.98},
+        "ttft_s": _dist(2, 0.2, 0.2, 0.28, 0.29, 0.298),
+        "tpot_s": _dist(2, 0.580952, 0.580952, 0.622857, 0.628095, 0.632286),
+        "itl_s": _dist(4, 0.5, 0.45, 0.78, 0.84, 0.888),
+        "latency_s": _dist(2, 3.0, 3.0, 3.8, 3.9, 3.98),
         "output_tokens_per_s": {"per_request_p50": 2.0, "aggregate": 4.0},
         "concurrency": 4,
         "requests": 3,
@@ -70,12 +77,23 @@ def test_run_metrics_and_buckets() -> None:
         "input_tokens_total": 30,
         "output_tokens_total": 12,
         "usage_reported": 2,
+        "output_tokens": {"total": 12, "from_usage": 2, "from_deltas": 0},
     }
     buckets = bucket_metrics(records, {"a": "xs", "b": "s", "c": "xs"})
     assert buckets == {
-        "s": {"ttft_p50": 0.3, "ttft_p90": 0.3, "itl_p50": 0.4, "output_tps_p50": 2.0, "n": 1},
-        "xs": {"ttft_p50": 0.1, "ttft_p90": 0.1, "itl_p50": 0.2, "output_tps_p50": 2.0, "n": 2},
+        "s": {"ttft_p50": 0.3, "ttft_p90": 0.3, "itl_p50": 0.2, "output_tps_p50": 2.0, "n": 1},
+        "xs": {"ttft_p50": 0.1, "ttft_p90": 0.1, "itl_p50": 0.5, "output_tps_p50": 2.0, "n": 2},
     }
+
+
+def test_journals_without_token_times_fall_back_to_per_request_gap_summaries() -> None:
+    records = [
+        _record("a", ttft_s=0.1, latency_s=2.0, itl_s={"n": 3, "p50": 0.2, "p99": 0.4}),
+        _record("b", ttft_s=0.3, latency_s=4.0, itl_s={"n": 7, "p50": 0.4, "p99": 0.6}),
+    ]
+    metrics = serving_metrics(records, [], wall_s=0.0, concurrency=1)
+    assert metrics["itl_s"] == {"pooled": False, "p50": 0.3, "p99": 0.598}
+    assert metrics["output_tokens"] == {"total": 12, "from_usage": 0, "from_deltas": 2}
 
 
 def test_perf_workload_reports_buckets_and_a_sweep_keyed_by_concurrency(
@@ -89,15 +107,17 @@ def test_perf_workload_reports_buckets_and_a_sweep_keyed_by_concurrency(
     assert main(["infer", "w"]) == 0
     assert stub.stats.requests == 9
     metrics = json.loads((project / "metrics" / "w.serving.json").read_text())
-    assert {b: v["n"] for b, v in metrics["buckets"].items()} == {"s": 1, "xs": 2}
-    assert sorted(metrics["sweep"]) == ["1", "2"]
-    assert [metrics["sweep"][c]["concurrency"] for c in ("1", "2")] == [1, 2]
-    assert metrics["sweep"]["2"]["requests"] == 3 and "buckets" in metrics["sweep"]["2"]
-    for name in ("responses.jsonl", "sweep-c1.jsonl", "sweep-c2.jsonl"):
+    assert sorted(metrics) == ["concurrency", "definitions", "main", "run_key"]
+    assert {b: v["n"] for b, v in metrics["main"]["buckets"].items()} == {"s": 1, "xs": 2}
+    assert sorted(metrics["concurrency"]) == ["1", "2"]
+    assert [metrics["concurrency"][c]["concurrency"] for c in ("1", "2")] == [1, 2]
+    assert metrics["concurrency"]["2"]["requests"] == 3
+    for name in ("responses.jsonl", "load/concurrency-1.jsonl", "load/concurrency-2.jsonl"):
         assert len((project / "results" / "w" / name).read_text().splitlines()) == 3
     assert main(["infer", "w"]) == 0
     assert stub.stats.requests == 9  # every pass resumes from its own journal
     again = json.loads((project / "metrics" / "w.serving.json").read_text())
     # a rerun that sent nothing keeps the rates its run measured (run._keep_wall_clock_rates)
-    assert again["requests_per_s"] == metrics["requests_per_s"] is not None
-    assert again["ttft_s"] == metrics["ttft_s"]
+    assert again["main"]["requests_per_s"] == metrics["main"]["requests_per_s"] is not None
+    assert again["main"]["ttft_s"] == metrics["main"]["ttft_s"]
+    assert again["concurrency"] == metrics["concurrency"]  # recomputed from the level journals

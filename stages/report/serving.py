@@ -1,0 +1,187 @@
+"""Serving curves in the report and as DVC plots (issue 14, "Outputs").
+
+From ``metrics/<w>.serving.json`` (see :mod:`stages.inference.load`): the latency–throughput
+curve (each load level's throughput against its TTFT and end-to-end latency, p50 and p99, timed
+from the scheduled send) and goodput against the offered rate, with the knee marked. Plot data
+goes to ``metrics/plots/latency_throughput/<w>.json`` and ``metrics/plots/goodput_rate/<w>.json``
+(flat rows, the shape DVC ``plots`` reads); the same curves are drawn inline in ``report.html``,
+and the level table goes into both reports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from stages.io import write_json
+from stages.report.inputs import WorkloadInputs
+from stages.report.line_svg import Series, line_chart
+
+PLOTS_DIR = Path("metrics/plots")
+PLOT_KINDS = ("latency_throughput", "goodput_rate")
+LEVEL_KEYS = ("concurrency", "rate", "knee")
+MODES = ("concurrency", "rate")
+
+
+def _p(block: dict[str, Any], name: str, q: str) -> Any:
+    return (block.get(name) or {}).get(q)
+
+
+def _levels(serving: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """(mode, level, figures) of every load level, levels in numeric order."""
+    return [
+        (mode, level, figures)
+        for mode in MODES
+        for level, figures in sorted((serving.get(mode) or {}).items(), key=lambda i: float(i[0]))
+    ]
+
+
+def latency_throughput(serving: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "mode": mode,
+            "level": float(level),
+            "throughput_rps": figures.get("requests_per_s"),
+            "ttft_p50_s": _p(figures, "ttft_from_scheduled_s", "p50"),
+            "ttft_p99_s": _p(figures, "ttft_from_scheduled_s", "p99"),
+            "latency_p50_s": _p(figures, "latency_from_scheduled_s", "p50"),
+            "latency_p99_s": _p(figures, "latency_from_scheduled_s", "p99"),
+        }
+        for mode, level, figures in _levels(serving)
+        if figures.get("requests_per_s") is not None
+    ]
+
+
+def goodput_rate(serving: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "offered_rate": float(level),
+            "achieved_rate": figures.get("achieved_rate"),
+            "goodput_rps": figures["goodput"]["requests_per_s"],
+            "goodput_share": figures["goodput"]["share"],
+        }
+        for mode, level, figures in _levels(serving)
+        if mode == "rate" and (figures.get("goodput") or {}).get("requests_per_s") is not None
+    ]
+
+
+def write_serving_plots(workloads: list[WorkloadInputs], root: Path = PLOTS_DIR) -> list[Path]:
+    """Write both plot files of every workload with load levels; stale ones are removed."""
+    written = []
+    for w in workloads:
+        for kind, rows in (
+            ("latency_throughput", latency_throughput(w.serving or {})),
+            ("goodput_rate", goodput_rate(w.serving or {})),
+        ):
+            if rows:
+                path = root / kind / f"{w.name}.json"
+                write_json(path, rows)
+                written.append(path)
+    for kind in PLOT_KINDS:
+        for stale in sorted((root / kind).glob("*.json")):
+            if stale not in written:
+                stale.unlink()
+    return written
+
+
+def serving_charts(w: WorkloadInputs) -> str:
+    """The two curves as inline SVG ("" when the workload has no load levels)."""
+    serving, out = w.serving or {}, []
+    curve = latency_throughput(serving)
+    if curve:
+        series: list[Series] = []
+        for field, name, colour, dash in (
+            ("latency_p50_s", "E2E p50", "#4c78a8", ""),
+            ("latency_p99_s", "E2E p99", "#4c78a8", "5 3"),
+            ("ttft_p50_s", "TTFT p50", "#e45756", ""),
+            ("ttft_p99_s", "TTFT p99", "#e45756", "5 3"),
+        ):
+            points = [
+                (
+                    r["throughput_rps"],
+                    r[field],
+                    f"{r['mode']} {r['level']:g}: {r[field]} s at {r['throughput_rps']} req/s",
+                )
+                for r in curve
+                if r[field] is not None
+            ]
+            tags = tuple(f"{r['level']:g}" for r in curve if r[field] is not None)
+            series.append(Series(name, colour, points, dash, tags if not series else ()))
+        title = "Latency against throughput (from the scheduled send)"
+        out.append(line_chart(series, title, "throughput (successful requests/s)", "seconds"))
+    good = goodput_rate(serving)
+    if good:
+        offered = [
+            (r["offered_rate"], r["offered_rate"], f"offered {r['offered_rate']:g}/s") for r in good
+        ]
+        points = [
+            (
+                r["offered_rate"],
+                r["goodput_rps"],
+                f"{r['offered_rate']:g}/s offered: goodput {r['goodput_rps']}/s "
+                f"({r['goodput_share']:.0%} met the SLO)",
+            )
+            for r in good
+        ]
+        series = [Series("offered", "#999", offered, "3 3"), Series("goodput", "#2a9d3a", points)]
+        knee = (serving.get("knee") or {}).get("rate")
+        mark = (knee, f"knee {knee:g}/s") if knee is not None else None
+        title = "Goodput against offered rate"
+        out.append(line_chart(series, title, "offered rate (requests/s)", "requests/s", mark))
+    return "".join(out)
+
+
+def main_rows(serving: dict[str, Any]) -> dict[str, Any]:
+    """The serving file without its load levels (they get :func:`level_table`)."""
+    return {k: v for k, v in serving.items() if k not in LEVEL_KEYS}
+
+
+def level_table(serving: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """One row per load level: the figures a reader compares across levels."""
+    header = [
+        "mode",
+        "level",
+        "achieved rate",
+        "req/s",
+        "TTFT p50",
+        "TTFT p99",
+        "E2E p50",
+        "E2E p99",
+        "TPOT p50",
+        "ITL p50",
+        "lag p99",
+        "goodput share",
+        "failed",
+    ]
+    rows = [
+        [
+            mode,
+            level,
+            figures.get("achieved_rate"),
+            figures.get("requests_per_s"),
+            _p(figures, "ttft_from_scheduled_s", "p50"),
+            _p(figures, "ttft_from_scheduled_s", "p99"),
+            _p(figures, "latency_from_scheduled_s", "p50"),
+            _p(figures, "latency_from_scheduled_s", "p99"),
+            _p(figures, "tpot_s", "p50"),
+            _p(figures, "itl_s", "p50"),
+            _p(figures, "schedule_lag_s", "p99"),
+            (figures.get("goodput") or {}).get("share"),
+            figures.get("requests_failed"),
+        ]
+        for mode, level, figures in _levels(serving)
+    ]
+    return header, rows
+
+
+def knee_note(serving: dict[str, Any]) -> str:
+    """One sentence on the knee, or "" without one."""
+    knee = serving.get("knee")
+    if not knee:
+        return ""
+    slo = ", ".join(f"{k} <= {v:g}" for k, v in sorted(knee["slo"].items()))
+    rate = "none of the rates" if knee["rate"] is None else f"{knee['rate']:g} req/s"
+    return (
+        f"Knee: {rate} (highest offered rate up to which at least {knee['goodput_target']:.0%} "
+        f"of requests met every objective: {slo}; times from the scheduled send)."
+    )
