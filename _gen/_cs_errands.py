@@ -40,7 +40,11 @@ OBJECTS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]] = {
         (
             ("car wash", "have the car washed", "buy a bottle of screen wash for the car"),
             ("tyre shop", "have new tyres fitted to the car", "order winter tyres for the car"),
-            ("garage", "pay the mechanic to change the car's oil", "pay the bill for the car's last service"),
+            (
+                "garage",
+                "pay the mechanic to change the car's oil",
+                "pay the bill for the car's last service",
+            ),
         ),
     ),
     "bicycle": (
