@@ -6,7 +6,7 @@ for the whole dataset before any row is built:
 
 * ``letter_plan`` deals the mc rows, grouped by category, letters from a stream of shuffled
   ``ABCD`` blocks: every letter is gold exactly ``n / 4`` times in the dataset and within one
-  of that in each category. The stream has its own ``random.Random`` keyed by the seed.
+  of that in each category. The deal draws from its own ``random.Random``.
 * ``place`` puts the correct text at the planned slot among shuffled distractors.
 * ``by_rank`` builds numeric options listed in ascending order with the gold at the planned
   rank, so "the middle value" or "the largest value" is right exactly as often as any letter.
@@ -30,11 +30,14 @@ T = TypeVar("T")
 Item = dict[str, Any]
 
 
-def letter_plan(seed: int, mc_rows: Sequence[tuple[str, int]]) -> dict[int, int]:
-    """Gold slot (0..3) of every mc row, given as ``(category, row index)`` pairs."""
+def letter_plan(rng: random.Random, mc_rows: Sequence[tuple[str, int]]) -> dict[int, int]:
+    """Gold slot (0..3) of every mc row, given as ``(category, row index)`` pairs.
+
+    ``rng`` is the plan's own stream: generators pass ``_lib.row_rng(SEED, -1)``, a stream no
+    row uses, so the plan changes with the seed exactly as the rows do.
+    """
     if len(mc_rows) % K:
         raise ValueError(f"{len(mc_rows)} mc rows cannot balance {K} letters exactly")
-    rng = random.Random(f"{seed}:letters")
     ordered = sorted(mc_rows)  # category by category, rows in index order
     slots: dict[int, int] = {}
     block: list[int] = []

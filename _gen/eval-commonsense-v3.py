@@ -23,7 +23,6 @@ proofs; this file only lays rows out and dispatches. Rows share no context (no `
 
 from __future__ import annotations
 
-import functools
 import random
 import sys
 from pathlib import Path
@@ -72,16 +71,17 @@ def form(idx: int) -> tuple[str, str]:
     return forms[(turn // 3) % len(forms)]
 
 
-@functools.cache
-def slots(seed: int) -> dict[int, int]:
-    """Planned gold slot of every mc row (letters balanced over the dataset)."""
-    return plan.letter_plan(seed, [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"])
+def slots() -> dict[int, int]:
+    """Planned gold slot of every mc row: letters balanced over the dataset, dealt from the
+    plan's own stream (row -1, which no row uses)."""
+    mc = [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"]
+    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     category, level, turn = cell(idx)
     name, scorer = form(idx)
-    item = FAMILIES[category].BUILD[name](rng, level, slots(SEED).get(idx), turn)
+    item = FAMILIES[category].BUILD[name](rng, level, slots().get(idx), turn)
     assert item["scorer"] == scorer, (idx, name)
     return plan.item_row(f"cs3-{idx + 1:04d}", category, level, item, "the answer")
 

@@ -16,7 +16,6 @@ reverse index, weekday and month shifts walk real dates, sums are recomputed fro
 
 from __future__ import annotations
 
-import functools
 import random
 import sys
 from pathlib import Path
@@ -59,17 +58,17 @@ def cell(idx: int) -> tuple[str, str, int]:
     return CATEGORIES[idx % len(CATEGORIES)], LANGS[j % len(LANGS)], (j // len(LANGS)) % 3
 
 
-@functools.cache
-def slots(seed: int) -> dict[int, int]:
-    """Planned gold slot of every choice row (letters balanced over the dataset)."""
+def slots() -> dict[int, int]:
+    """Planned gold slot of every choice row: letters balanced over the dataset, dealt from the
+    plan's own stream (row -1, which no row uses)."""
     mc = [(cell(i)[0], i) for i in range(COUNT) if TASKS[cell(i)[0]][0] == "mc"]
-    return plan.letter_plan(seed, mc)
+    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     category, lang, level = cell(idx)
     scorer, build, _ = TASKS[category]
-    planned = (slots(SEED)[idx],) if scorer == "mc" else ()  # choice rows take their slot
+    planned = (slots()[idx],) if scorer == "mc" else ()  # choice rows take their slot
     built = build(rng, lang, level, *planned)
     row = {
         "id": f"multi2-{idx + 1:04d}",

@@ -25,7 +25,6 @@ proofs; this file only lays rows out and dispatches. Numeric answers and toleran
 
 from __future__ import annotations
 
-import functools
 import random
 import sys
 from pathlib import Path
@@ -79,11 +78,11 @@ def form(idx: int) -> tuple[str, str]:
     return forms[(turn // 3) % len(forms)]
 
 
-@functools.cache
-def slots(seed: int) -> dict[int, int]:
-    """Planned gold slot of every mc row (letters balanced over the dataset)."""
+def slots() -> dict[int, int]:
+    """Planned gold slot of every mc row: letters balanced over the dataset, dealt from the
+    plan's own stream (row -1, which no row uses)."""
     mc = [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"]
-    return plan.letter_plan(seed, mc)
+    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
@@ -91,7 +90,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     category, level, turn = cell(idx)
     name, scorer = form(idx)
     build = FAMILIES[category].BUILD[name]
-    slot = slots(SEED).get(idx)
+    slot = slots().get(idx)
     item = redraw(lambda: build(rng, level, slot, turn), f"row {idx} {name}")
     assert item["scorer"] == scorer, (idx, name)
     return plan.item_row(f"sci3-{idx + 1:04d}", category, level, item, "the answer")
