@@ -189,7 +189,7 @@ def word_count(rng: random.Random, level: int, slot: int | None, ordinal: int) -
 
 
 def reverse(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item:
-    text = " ".join(rng.sample([w for w in WORDS if len(w) >= 6], 1 + level // 2))
+    text = " ".join(rng.sample([w for w in WORDS if len(w) >= 6], 1 + level))
     q = f'Write "{text}" with its letters in reverse order (the last letter first).'
     return _open(q, "exact", text[::-1], {"kind": "reverse", "text": text}, "the reversed text")
 
@@ -210,7 +210,7 @@ def sort(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item
 
 
 def devowel(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item:
-    word = rng.choice([w for w in WORDS if len(w) >= 5 + level])
+    word = rng.choice([w for w in WORDS if len(w) == 5 + level or level == 2 and len(w) > 7])
     q = f'Write the word "{word}" with every vowel (a, e, i, o, u) removed.'
     return _open(
         q,

@@ -6,7 +6,10 @@ Changes from v2: the overtaking riddle no longer has the place from the prompt a
 copy-the-number shortcut); the scale riddle weighs three amounts in mixed units with "they all
 weigh the same" as a fourth option that is right in a quarter of its rows (its options are listed
 in a fixed order, so the planned letter decides which one wins); Monty Hall options draw from one
-pool of fractions for every variant, so neither "0" nor the classic 2/3 marks the gold.
+pool of fractions for every variant, so neither "0" nor the classic 2/3 marks the gold. Forms
+that repeat within a level draw from disjoint ranges or ask different questions (the sisters
+riddle asks for the children at one level and for her brothers at the next; a striking clock
+replaces v2's second bat-and-ball), so even a fresh-seed instance cannot repeat a question.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ FORMS = (
     ("socks", "numeric"),
     ("scale", "mc"),
     ("overtake", "numeric"),
-    ("bat_ball", "numeric"),
+    ("clock", "numeric"),
     ("scale", "mc"),
 )
 PAIRS = (("bat", "ball"), ("racket", "shuttlecock"), ("pen", "cap"), ("kite", "string"))
@@ -76,19 +79,23 @@ def sisters(rng: random.Random, level: int, slot: int | None, ordinal: int) -> I
             girls - 1,
             {"kind": "sisters", "form": "her_sisters", "brothers": brothers, "girls": girls},
         )
-    q = (
+    head = (
         f"{who} is a girl. Each of her brothers has {girls} sisters and {brothers - 1} "
-        f"brother{'s' if brothers != 2 else ''}. How many children are there in the family?"
+        f"brother{'s' if brothers != 2 else ''}."
     )
-    return _numeric(
-        q,
-        girls + brothers,
-        {"kind": "sisters", "form": "children", "brothers": brothers, "girls": girls},
-    )
+    meta = {"kind": "sisters", "form": "children", "brothers": brothers, "girls": girls}
+    if level == 1:
+        return _numeric(
+            f"{head} How many children are there in the family?", girls + brothers, meta
+        )
+    if brothers in (girls, brothers - 1):
+        return sisters(rng, level, slot, ordinal)  # the answer would be a number in the prompt
+    meta["form"] = "her_brothers"
+    return _numeric(f"{head} How many brothers does {who} have?", brothers, meta)
 
 
 def pills(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item:
-    n, gap = rng.randint(3, 12), rng.choice((15, 20, 30, 45, 60, 90))
+    n, gap = rng.randint(*((3, 6), (7, 10), (11, 15))[level]), rng.choice((15, 20, 30, 45, 60, 90))
     who = rng.choice(NAMES)
     q = (
         f"A nurse gives {who} {n} tablets and says to take one now and then one every {gap} "
@@ -168,6 +175,24 @@ def overtake(rng: random.Random, level: int, slot: int | None, ordinal: int) -> 
         "passed_by": passed_by,
     }
     return _numeric(q, place - passes + passed_by, meta)
+
+
+def clock(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item:
+    """Strikes are evenly spaced, so the time runs over the gaps, not the strikes."""
+    gap = rng.randint(2, 6)
+    first = rng.randint(*((3, 6), (7, 9), (8, 12))[level])
+    second = rng.randint(*((7, 12), (10, 12), (3, 7))[level])  # the hardest asks for fewer
+    took = gap * (first - 1)
+    q = (
+        f"A clock strikes {first} times at {first} o'clock, evenly spaced, and it takes {took} "
+        f"seconds from the first strike to the last. How many seconds does it take from the "
+        f"first strike to the last at {second} o'clock?"
+    )
+    if gap * (second - 1) in (first, second, took):
+        return clock(rng, level, slot, ordinal)  # the answer would be a number in the prompt
+    return _numeric(
+        q, gap * (second - 1), {"kind": "clock", "strikes": [first, second], "took": took}
+    )
 
 
 def monty_odds(doors: int, opened: int, host_knows: bool, see_car: bool) -> Fraction:
@@ -273,6 +298,7 @@ BUILD = {
     "socks": socks,
     "scale": scale,
     "overtake": overtake,
+    "clock": clock,
 }
 
 
@@ -286,7 +312,11 @@ def _prove_numeric(row: dict[str, Any]) -> None:  # noqa: C901 - one branch per 
             (value,) = [c for c in range(m["total"] + 1) if c + (c + m["diff"]) == m["total"]]
     elif kind == "sisters":
         family = ["her"] + ["girl"] * (m["girls"] - 1) + ["boy"] * m["brothers"]
-        value = family.count("girl") if m["form"] == "her_sisters" else len(family)
+        value = {
+            "her_sisters": family.count("girl"),
+            "children": len(family),
+            "her_brothers": family.count("boy"),
+        }[m["form"]]
     elif kind == "pills":
         value = [i * m["gap"] for i in range(m["tablets"])][-1]
     elif kind == "lily":
@@ -304,6 +334,11 @@ def _prove_numeric(row: dict[str, Any]) -> None:  # noqa: C901 - one branch per 
         value = next(
             i for i in range(1, len(drawer) + 1) if drawer[:i].count(m["target"]) == m["need"]
         )
+    elif kind == "clock":  # lay the strikes out on a time line
+        first, second = m["strikes"]
+        step = Fraction(m["took"], first - 1)
+        times = [i * step for i in range(second)]
+        value = times[-1] - times[0]
     else:  # overtake: move runners in a list
         order = list(range(m["field"]))
         me = order.pop(m["place"])  # just behind place ``place``
@@ -351,7 +386,7 @@ def _prove_scale(row: dict[str, Any]) -> None:
 PROVE = {
     **{
         k: _prove_numeric
-        for k in ("bat_ball", "sisters", "pills", "lily", "widgets", "socks", "overtake")
+        for k in ("bat_ball", "sisters", "pills", "lily", "widgets", "socks", "overtake", "clock")
     },
     "monty": _prove_monty,
     "scale": _prove_scale,

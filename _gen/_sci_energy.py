@@ -243,13 +243,16 @@ def mix_choice(rng: random.Random, level: int, slot: int | None, ordinal: int) -
     meta = {**mixed, "kind": "mix_choice", "mix": mixed["kind"]}
     (m1, m2), (t1, t2) = (Fraction(x) for x in meta["m"]), meta["t"]
     hot, cold = max(t1, t2), min(t1, t2)
-    pool = [  # the slips of the numeric form, a temperature change given as the answer, and
-        *traps,  # one body's heat spread over both masses
+    pool = [  # the slips of the numeric form, a temperature change given as the answer, one
+        *traps,  # body's heat spread over both masses, the masses' weights swapped
         hot - final,
         final - cold,
         m1 * t1 / (m1 + m2),
         m2 * t2 / (m1 + m2),
+        (m2 * t1 + m1 * t2) / (m1 + m2),
     ]
+    if mixed["kind"] == "mix_ice":  # the latent heat counted twice, or left out of the balance
+        pool += [(m1 * C_WATER * t1 - 2 * m2 * L_FUSION) / ((m1 + m2) * C_WATER), t1 * m2 / m1]
     pool = [x for x in pool if cold < x < min(hot, 100)]  # each option a possible final state
     return numeric_options(rng, q, final, pool, slot, "degrees C", meta)
 

@@ -131,7 +131,7 @@ def combined(rng: random.Random, level: int, slot: int | None, ordinal: int) -> 
         return numeric(q, "kPa", p2, meta, [Fraction(p1 * v1 * t2, v2 * t1), Fraction(p1 * v1, v2)])
     p2 = rng.randint(p1 + 50, 3 * p1)
     t_end = Fraction(p2) * v2 * kelvin(t1) / (p1 * v1) - KELVIN
-    if t_end < 20:
+    if v2 >= v1 or not 20 <= t_end <= 1000:  # a compression, not a furnace
         return None
     q = (
         f"A gas at {p1} kPa, {v1} L and {t1} degrees C is compressed to {v2} L, after which its "
@@ -377,7 +377,7 @@ def _prove_gas(row: dict[str, Any]) -> None:  # noqa: C901 - one line per kind
         value = invariant * _k(m["t"][1]) / m["v"][1]
     elif kind == "final_temp":
         invariant = m["p"][0] * m["v"][0] / _k(m["t"][0])
-        value = bisect(lambda t: m["p"][1] * m["v"][1] / _k(t) - invariant, -200.0, 5000.0)
+        value = bisect(lambda t: m["p"][1] * m["v"][1] / _k(t) - invariant, -273.0, 1e5)
     elif kind == "mole_fraction":
         na, nb = frac(m["n"][0]), frac(m["n"][1])
         value = m["total"] * na / (na + nb)

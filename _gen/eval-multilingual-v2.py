@@ -36,7 +36,7 @@ DESCRIPTION = (
     "rows with look-alike option grids and balanced letters; supersedes eval-multilingual-v1."
 )
 SEED = 2_000_505
-COUNT = 140
+COUNT = 126  # 7 categories x 6 languages x 3 levels: each cell once, so no two rows can repeat
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "contains"
 #: category -> (scorer, builder, proof); builders of choice rows also take the planned slot

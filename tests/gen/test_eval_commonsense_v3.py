@@ -107,7 +107,9 @@ def _riddle(row: dict[str, Any]) -> str:  # noqa: C901 - one brute force per rid
             if (g, b) == (m["girls"], m["brothers"])
         ]
         ((girls, boys),) = family
-        return str(girls - 1 if m["form"] == "her_sisters" else girls + boys)
+        return str(
+            {"her_sisters": girls - 1, "children": girls + boys, "her_brothers": boys}[m["form"]]
+        )
     if kind == "pills":
         return str(m["gap"] * (m["tablets"] - 1))
     if kind == "lily":
@@ -122,6 +124,9 @@ def _riddle(row: dict[str, Any]) -> str:  # noqa: C901 - one brute force per rid
         )
     if kind == "overtake":
         return str(m["place"] - m["passes"] + m["passed_by"])
+    if kind == "clock":  # the time runs over the gaps between strikes
+        first, second = m["strikes"]
+        return str(Fraction(m["took"], first - 1) * (second - 1))
     if kind == "monty":
         return _monty_paths(m["doors"], m["opened"], m["host_knows"], m["transparent"])
     grams = []
@@ -252,7 +257,10 @@ def test_no_two_rows_ask_the_same_question() -> None:
 
 def test_riddle_answers_are_not_numbers_copied_from_the_prompt() -> None:
     for row in ROWS:
-        if row["meta"]["kind"] == "overtake":
+        if (
+            row["meta"]["kind"] in ("overtake", "clock")
+            or row["meta"].get("form") == "her_brothers"
+        ):
             assert row["answer"] not in re.findall(r"\d+", row["prompt"])
     scale = Counter(
         _gold(r) == "They all weigh the same" for r in ROWS if r["meta"]["kind"] == "scale"
