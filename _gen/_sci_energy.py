@@ -66,7 +66,7 @@ def kinetic(rng: random.Random, level: int, slot: int | None, ordinal: int) -> I
             [Fraction(m * kmh * kmh, 2000), m * v * v / 1000],
         )
     if level == 1:
-        kj = rng.randint(5, 900)
+        kj = max(1, round(m * (rng.randint(10, 120) / 3.6) ** 2 / 2000))  # 10 to 120 km/h
         v = (2 * kj * 1000 / m) ** 0.5
         q = (
             f"{an(m).capitalize()} {m} kg cart has {kj} kJ of kinetic energy. How fast is it "
