@@ -33,6 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
+from _chem import REACTIONS, atoms, equation, mass_note, molar_mass  # noqa: E402
 
 DATASET_ID = "eval-science-v2"
 KIND = "eval"
@@ -380,87 +381,6 @@ def gas_laws(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- stoichiometry ----------------------------------------------------------------------------
-MASSES = {
-    "H": "1.008",
-    "C": "12.011",
-    "N": "14.007",
-    "O": "15.999",
-    "Na": "22.990",
-    "Mg": "24.305",
-    "Al": "26.982",
-    "Cl": "35.45",
-    "K": "39.098",
-    "Ca": "40.078",
-    "Fe": "55.845",
-    "Zn": "65.38",
-}
-REACTIONS = (  # (reactants, products) as (coefficient, formula, name)
-    (((2, "H2", "hydrogen"), (1, "O2", "oxygen")), ((2, "H2O", "water"),)),
-    (((1, "N2", "nitrogen"), (3, "H2", "hydrogen")), ((2, "NH3", "ammonia"),)),
-    (
-        ((1, "CH4", "methane"), (2, "O2", "oxygen")),
-        ((1, "CO2", "carbon dioxide"), (2, "H2O", "water")),
-    ),
-    (
-        ((1, "C3H8", "propane"), (5, "O2", "oxygen")),
-        ((3, "CO2", "carbon dioxide"), (4, "H2O", "water")),
-    ),
-    (((2, "Al", "aluminium"), (3, "Cl2", "chlorine")), ((2, "AlCl3", "aluminium chloride"),)),
-    (
-        ((1, "Fe2O3", "iron(III) oxide"), (3, "CO", "carbon monoxide")),
-        ((2, "Fe", "iron"), (3, "CO2", "carbon dioxide")),
-    ),
-    (((4, "Fe", "iron"), (3, "O2", "oxygen")), ((2, "Fe2O3", "iron(III) oxide"),)),
-    (((2, "Na", "sodium"), (1, "Cl2", "chlorine")), ((2, "NaCl", "sodium chloride"),)),
-    (((2, "Mg", "magnesium"), (1, "O2", "oxygen")), ((2, "MgO", "magnesium oxide"),)),
-    (
-        ((1, "Zn", "zinc"), (2, "HCl", "hydrogen chloride")),
-        ((1, "ZnCl2", "zinc chloride"), (1, "H2", "hydrogen")),
-    ),
-    (
-        ((4, "NH3", "ammonia"), (5, "O2", "oxygen")),
-        ((4, "NO", "nitrogen monoxide"), (6, "H2O", "water")),
-    ),
-    (
-        ((1, "C2H6O", "ethanol"), (3, "O2", "oxygen")),
-        ((2, "CO2", "carbon dioxide"), (3, "H2O", "water")),
-    ),
-    (
-        ((2, "C2H6", "ethane"), (7, "O2", "oxygen")),
-        ((4, "CO2", "carbon dioxide"), (6, "H2O", "water")),
-    ),
-    (
-        ((1, "CaCO3", "calcium carbonate"), (2, "HCl", "hydrogen chloride")),
-        ((1, "CaCl2", "calcium chloride"), (1, "CO2", "carbon dioxide"), (1, "H2O", "water")),
-    ),
-    (
-        ((2, "K", "potassium"), (2, "H2O", "water")),
-        ((2, "KOH", "potassium hydroxide"), (1, "H2", "hydrogen")),
-    ),
-)
-
-
-def atoms(formula: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for sym, n in re.findall(r"([A-Z][a-z]?)(\d*)", formula):
-        counts[sym] = counts.get(sym, 0) + int(n or 1)
-    return counts
-
-
-def molar_mass(formula: str) -> Fraction:
-    return sum((Fraction(MASSES[s]) * n for s, n in atoms(formula).items()), Fraction(0))
-
-
-def equation(reaction: tuple) -> str:
-    side = lambda terms: " + ".join(f"{c if c > 1 else ''}{f}" for c, f, _ in terms)  # noqa: E731
-    return f"{side(reaction[0])} -> {side(reaction[1])}"
-
-
-def mass_note(reaction: tuple) -> str:
-    symbols = sorted({s for side in reaction for _, f, _ in side for s in atoms(f)})
-    return "Molar masses in g/mol: " + ", ".join(f"{s} = {MASSES[s]}" for s in symbols) + "."
-
-
 def stoichiometry(rng: random.Random, level: int, variant: int) -> Item:
     reaction = rng.choice(REACTIONS)
     (ca, fa, na), (cb, fb, nb) = reaction[0]

@@ -1,0 +1,123 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = []
+# ///
+"""eval-commonsense-v3: commonsense traps with mechanically derived answers, rebuilt so that no
+answer-free shortcut passes them (issue 13; supersedes eval-commonsense-v2).
+
+What v2 let a guesser do, and what v3 does instead:
+
+* errands were always "bring the object" (or "walk" when the car was at the shop): now the
+  plan follows from where the object is, what the errand needs and whether the place is still
+  open today, and each of the four plans is right in a quarter of each object's rows,
+  "Either way works" and "it cannot be done today" included (``_cs_errands``);
+* the false-premise option was right in 17 of 30 rows: now in exactly 8 of 32, asked in the
+  same words as the controls (``_cs_premises``);
+* cs2-0062 and cs2-0098 were the same question: the suite proof rejects near-duplicates
+  (normalised prompt and options in any order, ``_mc_plan``);
+* mc letters drifted: they are planned, each gold 21 times in 84.
+
+Each category is one family module (``_gen/_cs_<family>.py``) with its forms, builders and
+proofs; this file only lays rows out and dispatches. Rows share no context (no ``meta.cluster``).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _cs_errands  # noqa: E402
+import _cs_literal  # noqa: E402
+import _cs_premises  # noqa: E402
+import _cs_riddles  # noqa: E402
+import _lib  # noqa: E402
+import _mc_plan as plan  # noqa: E402
+import _v2common as v2  # noqa: E402
+
+DATASET_ID = "eval-commonsense-v3"
+KIND = "eval"
+DESCRIPTION = (
+    "Commonsense traps with mechanically derived answers: errands whose plan follows from the "
+    "stated facts, altered classic riddles, false premises asked like their controls, and "
+    "literal-text questions; mc letters and answer kinds balanced; supersedes "
+    "eval-commonsense-v2."
+)
+SEED = 3_000_601
+COUNT = 128
+CREATED = "2026-12-01"
+DEFAULT_SCORER = "mc"
+FAMILIES = {
+    "goal_tracking": _cs_errands,
+    "altered_riddles": _cs_riddles,
+    "false_premises": _cs_premises,
+    "literal_text": _cs_literal,
+}
+CATEGORIES = tuple(FAMILIES)
+
+
+def cell(idx: int) -> tuple[str, int, int]:
+    """``(category, level, turn)``: the category cycles fastest, then the level; ``turn`` is the
+    row's position within its category and ``turn // 3`` picks the form."""
+    category, turn = CATEGORIES[idx % len(CATEGORIES)], idx // len(CATEGORIES)
+    return category, turn % 3, turn
+
+
+def form(idx: int) -> tuple[str, str]:
+    category, _, turn = cell(idx)
+    forms = FAMILIES[category].FORMS
+    return forms[(turn // 3) % len(forms)]
+
+
+def slots() -> dict[int, int]:
+    """Planned gold slot of every mc row: letters balanced over the dataset, dealt from the
+    plan's own stream (row -1, which no row uses)."""
+    mc = [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"]
+    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
+
+
+def generate(rng: random.Random, idx: int) -> dict[str, Any]:
+    category, level, turn = cell(idx)
+    name, scorer = form(idx)
+    item = FAMILIES[category].BUILD[name](rng, level, slots().get(idx), turn)
+    assert item["scorer"] == scorer, (idx, name)
+    return plan.item_row(f"cs3-{idx + 1:04d}", category, level, item, "the answer")
+
+
+def prove(row: dict[str, Any]) -> None:
+    FAMILIES[row["category"]].PROVE[row["meta"]["kind"]](row)
+
+
+def prove_all(rows: list[dict[str, Any]]) -> None:
+    v2.check_suite(rows, CATEGORIES)
+    plan.check_balance_and_duplicates(rows)
+    premises = [r for r in rows if r["category"] == "false_premises"]
+    false = sum(plan.gold_text(r) == _cs_premises.FALSE_PREMISE for r in premises)
+    assert 4 * false == len(premises), false  # right exactly as often as a four-way guess
+    errands = [r for r in rows if r["category"] == "goal_tracking"]
+    for options, _ in _cs_errands.OBJECTS.values():  # each plan a quarter of each object's rows
+        golds = [plan.gold_text(r) for r in errands if sorted(r["choices"]) == sorted(options)]
+        assert all(4 * golds.count(o) == len(golds) for o in options), golds
+
+
+def main(argv: list[str] | None = None) -> None:
+    _lib.run(
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
+        prove_all=prove_all,
+        argv=argv,
+    )
+
+
+if __name__ == "__main__":
+    main()

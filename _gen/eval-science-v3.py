@@ -1,0 +1,134 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = []
+# ///
+"""eval-science-v3: applied physics and chemistry with every constant in the prompt, rebuilt so
+that no answer-free shortcut passes it (issue 13; supersedes eval-science-v2).
+
+What v2 let a guesser do, and what v3 does instead:
+
+* "which resistor dissipates most" was R1 in 8 of 9 rows: the options are R1..R4 of one network
+  and the generator draws resistances until the planned one wins, so each wins as often as its
+  letter (``_sci_circuits``);
+* pressure-factor options always held 1.000, the Celsius ratio and its reciprocal: now four
+  values of one form from wrong-method formulas, ascending, the gold at the planned rank
+  (``_sci_gases``; every value-option row works this way);
+* the exact rows were two-way limiting-reagent guesses: now a power ranking of four resistors,
+  balancing coefficients and empirical formulas (``_sci_circuits``, ``_sci_stoich``);
+* mc letter D was light: letters are planned for the whole dataset, each gold 9 times in 36
+  (``_mc_plan``).
+
+Each category is one family module (``_gen/_sci_<family>.py``) with its own forms, builders and
+proofs; this file only lays rows out and dispatches. Numeric answers and tolerances follow
+``_sci_common``. Rows share no context, so no row carries ``meta.cluster``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _lib  # noqa: E402
+import _mc_plan as plan  # noqa: E402
+import _sci_circuits  # noqa: E402
+import _sci_energy  # noqa: E402
+import _sci_gases  # noqa: E402
+import _sci_kinematics  # noqa: E402
+import _sci_stoich  # noqa: E402
+import _v2common as v2  # noqa: E402
+from _chem import EXTRA_REACTIONS, REACTIONS  # noqa: E402
+from _sci_common import redraw  # noqa: E402
+
+DATASET_ID = "eval-science-v3"
+KIND = "eval"
+DESCRIPTION = (
+    "Applied physics and chemistry (kinematics, circuits, gas laws, stoichiometry, energy) with "
+    "every constant given in the prompt; numeric answers to 3 significant figures with a 1 % "
+    "relative tolerance, mc rows with planned balanced letters and near-miss options, and exact "
+    "rankings, balanced equations and empirical formulas; supersedes eval-science-v2."
+)
+SEED = 3_000_501
+COUNT = 120
+CREATED = "2026-12-01"
+DEFAULT_SCORER = "numeric"
+FAMILIES = {
+    "kinematics": _sci_kinematics,
+    "circuits": _sci_circuits,
+    "gas_laws": _sci_gases,
+    "stoichiometry": _sci_stoich,
+    "energy": _sci_energy,
+}
+CATEGORIES = tuple(FAMILIES)
+
+
+def cell(idx: int) -> tuple[str, int, int]:
+    """``(category, level, turn)`` of row ``idx``: the category cycles fastest, then the level;
+    ``turn // 3`` picks the category's form."""
+    category, turn = CATEGORIES[idx % len(CATEGORIES)], idx // len(CATEGORIES)
+    return category, turn % 3, turn
+
+
+def form(idx: int) -> tuple[str, str]:
+    """``(builder name, scorer)`` of row ``idx``."""
+    category, _, turn = cell(idx)
+    forms = FAMILIES[category].FORMS
+    return forms[(turn // 3) % len(forms)]
+
+
+def slots() -> dict[int, int]:
+    """Planned gold slot of every mc row: letters balanced over the dataset, dealt from the
+    plan's own stream (row -1, which no row uses)."""
+    mc = [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"]
+    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
+
+
+def generate(rng: random.Random, idx: int) -> dict[str, Any]:
+    """Row ``idx``: its family builds the item, redrawing until traps and options are clear."""
+    category, level, turn = cell(idx)
+    name, scorer = form(idx)
+    build = FAMILIES[category].BUILD[name]
+    slot = slots().get(idx)
+    item = redraw(lambda: build(rng, level, slot, turn), f"row {idx} {name}")
+    assert item["scorer"] == scorer, (idx, name)
+    return plan.item_row(f"sci3-{idx + 1:04d}", category, level, item, "the answer")
+
+
+def prove(row: dict[str, Any]) -> None:
+    """Re-derive the answer with the proof of the row's family and kind."""
+    FAMILIES[row["category"]].PROVE[row["meta"]["kind"]](row)
+
+
+def prove_all(rows: list[dict[str, Any]]) -> None:
+    v2.check_suite(rows, CATEGORIES)
+    plan.check_balance_and_duplicates(rows)
+    for reactants, products in REACTIONS + EXTRA_REACTIONS:  # balanced atom by atom
+        totals: list[dict[str, int]] = [{}, {}]
+        for side, terms in enumerate((reactants, products)):
+            for c, f, _ in terms:
+                for sym, n in _sci_stoich.atoms(f).items():
+                    totals[side][sym] = totals[side].get(sym, 0) + c * n
+        assert totals[0] == totals[1], (reactants, products)
+
+
+def main(argv: list[str] | None = None) -> None:
+    _lib.run(
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
+        prove_all=prove_all,
+        argv=argv,
+    )
+
+
+if __name__ == "__main__":
+    main()
