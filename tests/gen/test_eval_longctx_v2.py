@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from stages.datasets.haystack_check import haystack_failures
+from stages.inference.requests import eval_messages
 from stages.scoring.metrics import row_facts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -137,6 +139,13 @@ def test_multi_rows_accept_the_listed_separators() -> None:
     table = {(kind, vault): value for kind, vault, value in facts_of(row["id"])}
     a, b, c = (table[pair] for pair in asked(row))
     assert row["answer"] == [f"{a}, {b}, {c}", f"{a},{b},{c}", f"{a} {b} {c}"]
+
+
+def test_check_hook_and_inference_rebuild_every_document() -> None:
+    assert haystack_failures(DATA) == []  # digests, sizes and every needle/distractor line
+    row = ROWS[-1]
+    messages = eval_messages(row, "eval-longctx-v2", DATA, DATA.parent, "test")
+    assert messages == [{"role": "user", "content": BUILD.build_prompt(row["meta"]["haystack"])}]
 
 
 def test_report_grid_uses_the_asked_needle_depth_not_distractors() -> None:
