@@ -214,8 +214,9 @@ def roman_to_int(rng: random.Random, v: int) -> Task:
         "def roman_to_int(s: str) -> int",
         f"s is a valid Roman numeral for a number from 1 to 3999, written in "
         f"{'lowercase' if lower else 'uppercase'} letters ({', '.join(letters)} for 1, 5, 10, "
-        "50, 100, 500, 1000). A letter followed by a letter of greater value is subtracted "
-        "(as in IV = 4 and CM = 900); every other letter is added. Return its value.",
+        f"50, 100, 500, 1000). A letter followed by a letter of greater value is subtracted "
+        f"(as in {case('IV')} = 4 and {case('CM')} = 900); every other letter is added. Return "
+        "its value.",
         src(body, L=letters),
         mutate(src(body, L=letters), "] > values[ch]", "] >= values[ch]"),
         inputs,
