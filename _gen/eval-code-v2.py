@@ -56,7 +56,9 @@ DATASET_ID = "eval-code-v2"
 KIND = "eval"
 DESCRIPTION = (
     "Write a Python function from a precise specification: 72 distinct task families in eight "
-    "categories, worked example never among the hidden assert tests."
+    "categories; the worked example is never a hidden test; tests are one "
+    "'assert f(<literals>) == <literal>' per line with plain-JSON expected values (lists, never "
+    "tuples or sets; dict keys are strings), so results may be compared as JSON."
 )
 SEED = 1_000_502
 CREATED = "2026-12-01"

@@ -38,8 +38,10 @@ DATASET_ID = "eval-longctx-v2"
 KIND = "eval"
 DESCRIPTION = (
     "Needle retrieval among near-miss distractor lines in haystack-v1 documents sized to fit "
-    "context windows of 1k-128k tokens with a stated margin; five depths plus three-needle items, "
-    "every question distinct; prompt = question, document rebuilt from meta.haystack."
+    "context windows of 1k-128k tokens: prompt + 64-token template allowance + 64-token answer "
+    "budget within 5/8 of the window by chars/4, at least 24% of it free under SmolLM2's "
+    "tokenizer; five depths plus three-needle items, every question distinct; prompt = question, "
+    "document rebuilt from meta.haystack."
 )
 SEED = 20_261_213
 CREATED = "2026-12-01"
