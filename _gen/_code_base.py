@@ -6,7 +6,9 @@ parameters, a reference solution and a plausible wrong one (source text), and te
 expected outputs come from an *oracle* written here in a different style (brute force, the
 standard library) — so the reference is checked against something it does not share code with.
 ``variant`` (0-4) picks parameters that differ between the rows of one family. The families
-live in ``_code_strings``, ``_code_lists``, ``_code_numbers`` and ``_code_parsing``.
+live in ``_code_strings``, ``_code_lists``, ``_code_numbers`` and ``_code_parsing``;
+eval-code-v2 reuses them once each and adds the families of the other ``_code_*`` modules
+(which ignore ``variant`` and draw their parameters from ``rng``).
 """
 
 from __future__ import annotations
@@ -72,3 +74,12 @@ def words(rng: random.Random, n: int, letters: str = string.ascii_lowercase) -> 
 
 def ints(rng: random.Random, n: int, low: int = -20, high: int = 40) -> list[int]:
     return [rng.randint(low, high) for _ in range(n)]
+
+
+def difficulty_cycle(families: list[Family]) -> list[Family]:
+    """``families`` reordered easy, medium, hard, easy, medium, hard, ... as eval-code-v2 lists
+    a category; each family's difficulty is read from one throwaway draw."""
+    level = {f: f(random.Random(0), 0).difficulty for f in families}
+    groups = [[f for f in families if level[f] == d] for d in ("easy", "medium", "hard")]
+    assert len({len(g) for g in groups}) == 1, {f.__name__: d for f, d in level.items()}
+    return [f for trio in zip(*groups, strict=True) for f in trio]

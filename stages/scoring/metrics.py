@@ -106,6 +106,8 @@ def row_facts(row: dict[str, Any]) -> dict[str, Any]:
     recipe: dict[str, Any] = meta["haystack"] if isinstance(meta.get("haystack"), dict) else row
     haystack = None
     needles = recipe.get("needles")
+    if isinstance(needles, list):  # eval-longctx-v2's distractor lines are not what is asked
+        needles = [n for n in needles if not isinstance(n, dict) or n.get("role") != "distractor"]
     if isinstance(recipe.get("target_tokens"), int) and isinstance(needles, list) and needles:
         depth = _depth_key(float(needles[0]["depth"])) if len(needles) == 1 else "multi"
         haystack = {"target_tokens": str(recipe["target_tokens"]), "depth": depth}

@@ -1,0 +1,300 @@
+# /// script
+# requires-python = ">=3.11"
+# dependencies = []
+# ///
+"""eval-code-v2: write one Python function, scored ``code_exec`` (spec 001 row schema; issue 13
+fixes eval-code-v1).
+
+72 distinct task families, one row each: eight categories of nine (three easy, three medium,
+three hard). The 24 families of eval-code-v1 come back once each with a seeded variant; 48 are
+new (``_code_more_text``, ``_code_more_numeric``, ``_code_grids`` and ``_code_grid_search``,
+``_code_graphs`` and ``_code_graph_paths``, ``_code_records`` and ``_code_simulations``,
+``_code_dates`` and ``_code_checksums``). A family draws its parameters and inputs from the row's
+own ``random.Random``; its expected values come from an oracle written apart from the reference.
+
+One case of every family (case 1, or the one ``EXAMPLE_CASE`` names) is the worked example
+shown in the prompt and is *not* a hidden test; the other cases are. ``tests`` holds one
+``assert <entry>(<literal args>) == <literal>`` per line, and every expected value is plain
+JSON (int, float, str, bool, None, list, dict with str keys; never a tuple or a set), so a
+sandbox may compare results as JSON as well as with ``==``.
+
+``prove`` (see :func:`prove`) re-checks each row: the test lines' shape, the example's absence
+from them, and, by executing in an isolated interpreter, that the reference returns exactly each
+expected value (as JSON too) and that a plausible wrong solution fails at least one test.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _code_base  # noqa: E402
+import _code_checksums  # noqa: E402
+import _code_dates  # noqa: E402
+import _code_graph_paths  # noqa: E402
+import _code_graphs  # noqa: E402
+import _code_grid_search  # noqa: E402
+import _code_grids  # noqa: E402
+import _code_lists  # noqa: E402
+import _code_more_numeric  # noqa: E402
+import _code_more_text  # noqa: E402
+import _code_numbers  # noqa: E402
+import _code_parsing  # noqa: E402
+import _code_records  # noqa: E402
+import _code_simulations  # noqa: E402
+import _code_strings  # noqa: E402
+import _lib  # noqa: E402
+
+DATASET_ID = "eval-code-v2"
+KIND = "eval"
+DESCRIPTION = (
+    "Write a Python function from a precise specification: 72 distinct task families in eight "
+    "categories; the worked example is never a hidden test; tests are one "
+    "'assert f(<literals>) == <literal>' per line with plain-JSON expected values (lists, never "
+    "tuples or sets; dict keys are strings), so results may be compared as JSON."
+)
+SEED = 1_000_502
+CREATED = "2026-12-01"
+DEFAULT_SCORER = "code_exec"
+TIMEOUT_S = 20
+V1_VARIANTS = 5
+MAX_DRAWS = 20
+#: Which case a family shows as its example: case 1, except for three v1 families whose
+#: case 1 is the one fixed input that tells the reference from the wrong solution.
+EXAMPLE_CASE = {"longest_k_distinct": 2, "max_short_run": 3, "eval_expression": 3}
+#: Per category, nine families in the order easy, medium, hard, easy, medium, hard, ...
+CATEGORIES: dict[str, list[_code_base.Family]] = {
+    name: _code_base.difficulty_cycle(families)
+    for name, families in {
+        "strings": _code_strings.FAMILIES + _code_more_text.STRINGS,
+        "lists": _code_lists.FAMILIES + _code_more_numeric.LISTS,
+        "number_theory": _code_numbers.FAMILIES + _code_more_numeric.NUMBERS,
+        "parsing": _code_parsing.FAMILIES + _code_more_text.PARSING,
+        "grids": _code_grids.FAMILIES + _code_grid_search.FAMILIES,
+        "graphs": _code_graphs.FAMILIES + _code_graph_paths.FAMILIES,
+        "records": _code_records.FAMILIES + _code_simulations.FAMILIES,
+        "formats": _code_dates.FAMILIES + _code_checksums.FAMILIES,
+    }.items()
+}
+V1_FAMILIES = set(
+    _code_strings.FAMILIES + _code_lists.FAMILIES + _code_numbers.FAMILIES + _code_parsing.FAMILIES
+)
+DIFFICULTY_CYCLE = ("easy", "medium", "hard")
+#: Row order: round-robin over the categories, so any prefix (a quick run) mixes them all.
+FAMILIES: list[_code_base.Family] = [
+    families[slot] for slot in range(9) for families in CATEGORIES.values()
+]
+COUNT = len(FAMILIES)
+PROMPT = (
+    "Write a Python function with this signature:\n\n    {signature}\n\n{statement}\n\n"
+    "For example, {call} returns {expected!r}.\n\n"
+    "Use only the standard library. Reply with the complete function (and any imports it "
+    "needs) in a single ```python code block."
+)
+#: Runs one solution on every call and prints, per call, the JSON of its value (or the error)
+#: and whether it ``==`` the expected literal.
+DRIVER = """
+import json, sys
+payload = json.loads(sys.stdin.read())
+namespace = {"__name__": "solution"}
+exec(payload["solution"], namespace)
+out = []
+for call, expected in payload["cases"]:
+    try:
+        value = eval(call, namespace)
+        out.append([json.dumps(value, sort_keys=True), value == eval(expected, {})])
+    except Exception as exc:
+        out.append([type(exc).__name__, False])
+print(json.dumps(out))
+"""
+
+
+def call_text(entry: str, args: tuple[Any, ...]) -> str:
+    return f"{entry}({', '.join(repr(a) for a in args)})"
+
+
+def canonical(value: Any) -> Any:
+    """``value`` with every dict rebuilt in sorted key order: an oracle may build a dict from a
+    set, whose order follows string hashing, and the repr must not."""
+    if isinstance(value, dict):
+        return {k: canonical(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    return value
+
+
+def split_cases(task: _code_base.Task, example: int) -> tuple[str, Any, dict[str, Any]]:
+    """The example call, its value, and the hidden tests (call -> expected) without it."""
+    args, expected = task.cases[example]
+    call = call_text(task.entry, canonical(args))
+    hidden: dict[str, Any] = {}  # a seeded input may repeat another one: keep it once
+    for case_args, case_expected in task.cases:
+        hidden.setdefault(call_text(task.entry, canonical(case_args)), canonical(case_expected))
+    del hidden[call]
+    return call, canonical(expected), hidden
+
+
+def wrong_is_caught(task: _code_base.Task, hidden: dict[str, Any]) -> bool:
+    """Whether the wrong solution misses a hidden test (run here on our own code, not a
+    model's: ``prove`` repeats this in an isolated interpreter)."""
+    namespace: dict[str, Any] = {"__name__": "wrong"}
+    exec(task.wrong, namespace)
+    for call, expected in hidden.items():
+        try:
+            if json.dumps(eval(call, namespace), sort_keys=True) != json.dumps(expected):
+                return True
+        except Exception:
+            return True
+    return False
+
+
+def draw(family: _code_base.Family, rng: random.Random) -> tuple[_code_base.Task, int]:
+    """A v1 family's task with a seeded variant, redrawn while its hidden tests (all cases but
+    the example) happen to let the wrong solution through: some v1 families separate the two
+    only on seeded inputs. New families separate them on a fixed input and never redraw."""
+    example = EXAMPLE_CASE.get(family.__name__, 1)
+    if family not in V1_FAMILIES:
+        return family(rng, 0), example
+    for _ in range(MAX_DRAWS):
+        task = family(rng, rng.randrange(V1_VARIANTS))
+        if wrong_is_caught(task, split_cases(task, example)[2]):
+            return task, example
+    raise AssertionError(f"{family.__name__}: no separating draw in {MAX_DRAWS}")
+
+
+def generate(rng: random.Random, idx: int) -> dict[str, Any]:
+    family = FAMILIES[idx]
+    task, example = draw(family, rng)
+    call, expected, hidden = split_cases(task, example)
+    tests = "\n".join(f"assert {c} == {e!r}" for c, e in hidden.items())
+    prompt = PROMPT.format(
+        signature=task.signature, statement=task.statement, call=call, expected=expected
+    )
+    return {
+        "id": f"code2-{idx + 1:04d}",
+        "category": task.category,
+        "difficulty": task.difficulty,
+        "prompt": prompt,
+        "answer": task.entry,
+        "scorer": DEFAULT_SCORER,
+        "tests": tests,
+        "meta": {
+            "family": family.__name__,
+            "example": {"call": call, "expected": expected},
+            "reference_solution": task.reference,
+            "wrong_solution": task.wrong,
+            "signature": task.signature,
+        },
+    }
+
+
+def json_plain(value: Any) -> bool:
+    """Whether ``value`` survives a JSON round trip unchanged (no tuple, set or int key)."""
+    if value is None or isinstance(value, bool | int | str):
+        return True
+    if isinstance(value, float):
+        return value == value and abs(value) != float("inf")
+    if isinstance(value, list):
+        return all(json_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and json_plain(v) for k, v in value.items())
+    return False
+
+
+def parse_tests(entry: str, tests: str) -> list[tuple[str, str, Any]]:
+    """(call source, expected source, expected value) per line; each line must be exactly
+    ``assert entry(<literals>) == <literal>``."""
+    cases = []
+    for line in tests.split("\n"):
+        node = ast.parse(line).body
+        assert len(node) == 1 and isinstance(node[0], ast.Assert), line
+        test = node[0].test
+        assert isinstance(test, ast.Compare) and len(test.ops) == 1, line
+        assert isinstance(test.ops[0], ast.Eq), line
+        call, right = test.left, test.comparators[0]
+        assert isinstance(call, ast.Call) and not call.keywords, line
+        assert isinstance(call.func, ast.Name) and call.func.id == entry, line
+        for arg in call.args:
+            ast.literal_eval(arg)  # literals only
+        expected = ast.literal_eval(right)
+        assert json_plain(expected), f"not plain JSON: {line}"
+        cases.append((ast.unparse(call), ast.unparse(right), expected))
+    return cases
+
+
+def run(solution: str, cases: list[tuple[str, str, Any]]) -> list[tuple[str, bool]] | None:
+    """Per case (value as JSON, == expected) from a fresh ``python -I -S``; None if it died."""
+    payload = json.dumps({"solution": solution, "cases": [(c, e) for c, e, _ in cases]})
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", DRIVER],
+            input=payload,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    if proc.returncode != 0:
+        return None
+    return [(value, equal) for value, equal in json.loads(proc.stdout)]
+
+
+def prove(row: dict[str, Any]) -> None:
+    meta, entry = row["meta"], row["answer"]
+    cases = parse_tests(entry, row["tests"])
+    assert len(cases) >= 3, row["id"]
+    outputs = {json.dumps(expected, sort_keys=True) for _, _, expected in cases}
+    assert len(outputs) >= 2, f"{row['id']}: a function returning a constant passes"
+    assert len({c for c, _, _ in cases}) == len(cases), f"{row['id']}: repeated test call"
+    example = meta["example"]
+    assert example["call"] not in {c for c, _, _ in cases}, f"{row['id']}: example is a test"
+    assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
+    assert f"def {entry}(" in meta["reference_solution"], row["id"]
+    shown = (example["call"], repr(example["expected"]), example["expected"])
+    got = run(meta["reference_solution"], [*cases, shown])
+    assert got is not None, f"{row['id']}: reference crashed"
+    for (value, equal), (_, _, expected) in zip(got, [*cases, shown], strict=True):
+        assert equal and value == json.dumps(expected, sort_keys=True), (row["id"], value)
+    wrong = run(meta["wrong_solution"], cases)
+    assert wrong is None or any(
+        not equal or value != json.dumps(expected, sort_keys=True)
+        for (value, equal), (_, _, expected) in zip(wrong, cases, strict=True)
+    ), f"{row['id']}: the wrong solution passes"
+
+
+def prove_all(rows: list[dict[str, Any]]) -> None:
+    _lib.assert_unique(rows, lambda r: r["answer"], "entry point")
+    _lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
+    cells = Counter((row["category"], row["difficulty"]) for row in rows)
+    assert set(cells.values()) == {3} and len(cells) == len(CATEGORIES) * 3, cells
+    for i, row in enumerate(rows):  # the declared order: slot s holds difficulty s % 3
+        assert row["difficulty"] == DIFFICULTY_CYCLE[i // len(CATEGORIES) % 3], row["id"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    _lib.run(
+        dataset_id=DATASET_ID,
+        kind=KIND,
+        description=DESCRIPTION,
+        generator_file=f"_gen/{Path(__file__).name}",
+        seed=SEED,
+        count=COUNT,
+        default_scorer=DEFAULT_SCORER,
+        created=CREATED,
+        generate=generate,
+        prove=prove,
+        prove_all=prove_all,
+        argv=argv,
+    )
+
+
+if __name__ == "__main__":
+    main()
