@@ -5,8 +5,8 @@ pairs: same kind, different kinds, at least one knave, if-then, either-or). Stat
 true to the hidden assignment for knights and false for knaves until exactly one of the 2^n
 assignments is consistent. The asked fact (the whole assignment, the number of knaves, or one
 islander's kind) must not follow from any single statement: "Exactly 0 of us are knights", for
-one, proves its speaker a knave on its own. Wrong options are the assignments that contradict
-the fewest statements, and islanders of the other kind.
+one, proves its speaker a knave on its own. Wrong options are the assignments with as many knights
+that contradict the fewest statements, and islanders of the other kind.
 
 Forms: the knights or the knaves (exact), the whole assignment and one islander of the rarer
 kind (mc). The proof re-enumerates every assignment with its own statement evaluation (sets of
@@ -164,11 +164,14 @@ def build(rng: random.Random, level: int, form: int) -> Item:
             "answer": list(dict.fromkeys(j.join(listed) for j in (", ", ",", " "))),
             "meta": meta,
         }
+    size = sum(truth.values())  # as many knights as the truth: every option is as long
     near = sorted(
         (sum(w[s] != says_true(st, w) for s, st in speeches), describe(w, names))
         for w in worlds(names)
-        if w != truth
+        if w != truth and sum(w.values()) == size
     )
+    if len(near) < 3:
+        return build(rng, level, form)
     return {
         "question": f"{intro}\n\nWhich assignment is correct?",
         "scorer": "mc",

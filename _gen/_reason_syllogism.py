@@ -4,7 +4,7 @@ Premises chain three or four made-up terms with the four classic forms (All / No
 ... not). A statement "must be true" when it holds in every Venn model of the premises (every
 choice of which regions of the diagram are inhabited), and is a wrong option only when it fails
 in some model where every term is inhabited, so statements that hinge on whether a term is empty
-are never offered. The right statement never follows from a single premise (no restated premise
+are never offered; wrong options take the right one's form (so its length says nothing). The right statement never follows from a single premise (no restated premise
 or mere conversion: issue 13's "a clue states the answer"), and "must be false" options are
 contradicted by the premises together, not by one of them.
 
@@ -168,7 +168,10 @@ def _item(
     if not fresh[want] or len(wrong) < 3:
         return None
     right = rng.choice(fresh[want])
-    others = rng.sample(wrong, 3)
+    alike = [s for s in wrong if s[0] == right[0]]  # the same form: lengths alike
+    if len(alike) < 3:
+        return None
+    others = rng.sample(alike, 3)
     if len({say(s) for s in (right, *others)}) < 4:
         return None
     meta["want"] = want

@@ -66,12 +66,6 @@ def prove(row: dict[str, Any]) -> None:
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
     _families.check_suite(rows, FAMILIES)
-    victims = [r for r in rows if r["meta"].get("question") == "breached_user"]
-    golds = [
-        r["choices"]["ABCD".index(r["answer"])] if r["scorer"] == "mc" else r["answer"]
-        for r in victims
-    ]
-    assert len(set(golds)) > len(golds) // 2, golds  # issue 13: -v2's was "deploy" every time
 
 
 def main(argv: list[str] | None = None) -> None:
