@@ -4,9 +4,10 @@ Premises chain three or four made-up terms with the four classic forms (All / No
 ... not). A statement "must be true" when it holds in every Venn model of the premises (every
 choice of which regions of the diagram are inhabited), and is a wrong option only when it fails
 in some model where every term is inhabited, so statements that hinge on whether a term is empty
-are never offered; wrong options take the right one's form (so its length says nothing). The right statement never follows from a single premise (no restated premise
-or mere conversion: issue 13's "a clue states the answer"), and "must be false" options are
-contradicted by the premises together, not by one of them.
+are never offered; wrong options take the right one's form (so its length says nothing). The
+right statement never follows from a single premise (no restated premise or mere conversion:
+issue 13's "a clue states the answer"), and "must be false" options are contradicted by the
+premises together, not by one of them.
 
 Forms: which must be true, which must be false (mc), and which statements of a list of six must
 be true (exact: their numbers). The proof evaluates every statement again over every model, with
