@@ -2,8 +2,9 @@
 metrics, plus ``metrics/check.json`` (issue 4, "Report").
 
 A workload's metrics, manifest and scored records are required (an :class:`AtlasError` names the
-missing file); serving metrics and the corpus check are optional because not every pipeline runs
-them, and the report says so when they are absent.
+missing file); serving metrics, the corpus check and ``results/<w>/timings.jsonl`` (the measured
+durations ``atlas score`` keeps out of ``scored.jsonl``) are optional because not every pipeline
+runs them, and the report says so when they are absent.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ class WorkloadInputs:
     manifest: dict[str, Any]
     """``results/<name>/manifest.json`` as written by ``atlas infer``."""
     scored: list[dict[str, Any]]
-    """``results/<name>/scored.jsonl``: one object per scored record."""
+    """``results/<name>/scored.jsonl``: one object per scored record, with its ``ttft_s`` and
+    ``latency_s`` joined from ``timings.jsonl`` (None when there is none)."""
     serving: dict[str, Any] | None
     """``metrics/<name>.serving.json`` when inference wrote one."""
 
@@ -62,6 +64,18 @@ def _optional_object(path: Path) -> dict[str, Any] | None:
     return _object(path) if path.is_file() else None
 
 
+def with_timings(scored: list[dict[str, Any]], path: Path) -> list[dict[str, Any]]:
+    """Scored records with ``ttft_s``/``latency_s`` from ``timings.jsonl`` by (id, repeat)."""
+    timings: dict[tuple[Any, Any], dict[str, Any]] = {}
+    if path.is_file():
+        timings = {(t.get("id"), t.get("repeat")): t for _, t in iter_jsonl(path)}
+    out = []
+    for record in scored:
+        measured = timings.get((record.get("id"), record.get("repeat")), {})
+        out.append({**record, **{k: measured.get(k) for k in ("ttft_s", "latency_s")}})
+    return out
+
+
 def load_workload(name: str) -> WorkloadInputs:
     """Read one workload's inputs; a missing required file is an error naming it."""
     metrics_path = METRICS_DIR / f"{name}.json"
@@ -74,7 +88,9 @@ def load_workload(name: str) -> WorkloadInputs:
         name=name,
         metrics=_object(metrics_path),
         manifest=_object(RESULTS_DIR / name / "manifest.json"),
-        scored=[obj for _, obj in iter_jsonl(scored_path)],
+        scored=with_timings(
+            [obj for _, obj in iter_jsonl(scored_path)], RESULTS_DIR / name / "timings.jsonl"
+        ),
         serving=_optional_object(METRICS_DIR / f"{name}.serving.json"),
     )
 

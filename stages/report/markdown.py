@@ -53,6 +53,33 @@ def run_lines(workloads: list[WorkloadInputs]) -> list[str]:
     return [f"- {run} — workloads: {', '.join(names)}" for run, names in runs.items()] + [""]
 
 
+def clustered_se(metrics: dict[str, Any]) -> str:
+    """The cluster-robust standard error of accuracy in percentage points, or ``—``."""
+    block = metrics.get("clustered") or {}
+    se = block.get("se")
+    return "—" if se is None else f"{100 * se:.1f} pts"
+
+
+def clustered_sentence(metrics: dict[str, Any]) -> str | None:
+    """One sentence on the cluster-robust standard error (or why there is none)."""
+    block = metrics.get("clustered")
+    if not block:
+        return None
+    if block.get("se") is None:
+        return f"Cluster-robust standard error: none ({block.get('note')})."
+    ci = block.get("ci95") or {}
+    return (
+        f"Cluster-robust standard error {100 * block['se']:.1f} points over "
+        f"{block['clusters']} clusters (CLT 95 % interval {percent(ci.get('low'))} – "
+        f"{percent(ci.get('high'))})."
+    )
+
+
+SUMMARY_HEADER = [
+    "workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "clustered SE", "failed",
+]  # fmt: skip
+
+
 def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
     rows = []
     for w in workloads:
@@ -66,6 +93,7 @@ def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
                 m.get("correct"),
                 percent(m.get("accuracy")),
                 interval(m),
+                clustered_se(m),
                 m.get("failed"),
             ]
         )
@@ -83,6 +111,9 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
             f"Accuracy **{percent(m['accuracy'])}** ({m['correct']}/{m['n']}), "
             f"95 % Wilson interval {interval(m)}."
         )
+    clustered = clustered_sentence(m)
+    if clustered:
+        out.append(clustered)
     if "drop" in m:
         drop = m["drop"]
         out.append(f"DROP: EM {drop['em']:.4f}, F1 {drop['f1']:.4f} (n={drop['n']}).")
@@ -171,10 +202,7 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
     """The whole ``report.md``."""
     out = ["# Inference Atlas report", "", "## Run", ""] + run_lines(workloads)
     out += ["## Summary", "", "Each workload stands alone; there is no combined score.", ""]
-    out += table(
-        ["workload", "dataset", "kind", "n", "correct", "accuracy", "95 % CI", "failed"],
-        summary_rows(workloads),
-    )
+    out += table(SUMMARY_HEADER, summary_rows(workloads))
     if check is not None:
         out += [
             f"Corpus check: {check.get('datasets', '?')} datasets, "
