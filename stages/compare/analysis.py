@@ -44,6 +44,7 @@ class Row:
     se: float | None
     """Cluster-robust (CR1) standard error of ``delta``; None with ``note`` saying why."""
     ci95: tuple[float, float] | None
+    """delta +- 1.96 se, clipped to the possible range of a difference ([-1, 1]; chrF++ +-100)."""
     clusters: int
     note: str | None
     p: float | None
@@ -87,7 +88,7 @@ def accuracy_row(workload: str, category: str | None, pairs: list[tuple[Item, It
         b=_mean(b_values),
         delta=_mean(diffs),
         se=clustered.se,
-        ci95=clustered.ci95(),
+        ci95=clustered.ci95(-1.0, 1.0),  # a difference of shares lies in [-1, 1]
         clusters=clustered.clusters,
         note=clustered.note,
         p=stats.mcnemar_exact(len(down), len(up)) if n else None,
@@ -112,6 +113,7 @@ def graded_row(workload: str, measure: str, pairs: list[tuple[Item, Item]]) -> R
     diffs = [float(b.score or 0.0) - float(a.score or 0.0) for a, b in graded]
     clustered = clustered_mean(diffs, [b.cluster for _, b in graded])
     delta = _mean(diffs)
+    bound = 100.0 if measure == "chrf" else 1.0  # chrF++ is on 0-100, F1 on 0-1
     if clustered.se is None:
         p = None
     elif clustered.se == 0:
@@ -127,7 +129,7 @@ def graded_row(workload: str, measure: str, pairs: list[tuple[Item, Item]]) -> R
         b=_mean([float(b.score or 0.0) for _, b in graded]),
         delta=delta,
         se=clustered.se,
-        ci95=clustered.ci95(),
+        ci95=clustered.ci95(-bound, bound),
         clusters=clustered.clusters,
         note=clustered.note,
         p=p,

@@ -12,6 +12,8 @@ from stages.compare.run import Comparison, dataset_rows
 from stages.scoring.metrics import row_facts
 
 WIDTH = 100
+#: Flips printed per workload and direction in the terminal (compare.md and --json list all).
+SHOWN = 10
 DOWN, UP = "right->wrong", "wrong->right"
 
 
@@ -73,21 +75,32 @@ def _answer(extracted: str | None, failed: str | None) -> str:
     return "(nothing extracted)" if extracted is None else _short(extracted, 60)
 
 
-def terminal_lines(flips: list[Flip]) -> list[str]:
-    """Two or three lines per flip, each at most :data:`WIDTH` characters."""
+def _flip_lines(flip: Flip) -> list[str]:
+    answers = f"A: {_answer(flip.a, flip.a_failed)} | B: {_answer(flip.b, flip.b_failed)}"
+    lines = [
+        "  " + _short(f"{flip.key} {flip.direction}, gold: {flip.gold}", WIDTH - 2),
+        "    " + _short(answers, WIDTH - 4),
+    ]
+    if flip.prompt:
+        lines.append("    " + _short(f"prompt: {flip.prompt}", WIDTH - 4))
+    return lines
+
+
+def terminal_lines(flips: list[Flip], shown: int = SHOWN) -> list[str]:
+    """Per workload a count line, then up to ``shown`` flips of each direction (two or three
+    lines each, at most :data:`WIDTH` characters) and how many more compare.md lists."""
     out: list[str] = []
-    current = None
-    for flip in flips:
-        if flip.workload != current:
-            current = flip.workload
-            mine = [f for f in flips if f.workload == current]
-            down = sum(f.direction == DOWN for f in mine)
-            out.append(f"Flips in {current}: {down} {DOWN}, {len(mine) - down} {UP}")
-        out.append("  " + _short(f"{flip.key} {flip.direction}, gold: {flip.gold}", WIDTH - 2))
-        answers = f"A: {_answer(flip.a, flip.a_failed)} | B: {_answer(flip.b, flip.b_failed)}"
-        out.append("    " + _short(answers, WIDTH - 4))
-        if flip.prompt:
-            out.append("    " + _short(f"prompt: {flip.prompt}", WIDTH - 4))
+    for workload in dict.fromkeys(f.workload for f in flips):
+        mine = [f for f in flips if f.workload == workload]
+        down = [f for f in mine if f.direction == DOWN]
+        up = [f for f in mine if f.direction == UP]
+        out.append(f"Flips in {workload}: {len(down)} {DOWN}, {len(up)} {UP}")
+        for group in (down, up):
+            for flip in group[:shown]:
+                out += _flip_lines(flip)
+            if len(group) > shown:
+                more = len(group) - shown
+                out.append(f"  … {more} more {group[0].direction} (all in --json and compare.md)")
     return out
 
 

@@ -59,10 +59,19 @@ def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
     return {}
 
 
-def _run_text(signature: dict[str, Any]) -> str:
-    model = signature.get("model") or {}
-    decoding = json.dumps(signature.get("decoding") or {}, sort_keys=True)
-    return f"{model.get('name')} @ {str(model.get('revision'))[:12]}, decoding {decoding}"
+def run_text(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """``model A -> model B`` and the decoding settings, once when they are the same."""
+
+    def model(signature: dict[str, Any]) -> str:
+        m = signature.get("model") or {}
+        return f"{m.get('name')} @ {str(m.get('revision'))[:12]}"
+
+    def decoding(signature: dict[str, Any]) -> str:
+        return json.dumps(signature.get("decoding") or {}, sort_keys=True)
+
+    if decoding(a) == decoding(b):
+        return f"{model(a)} -> {model(b)}, same decoding {decoding(a)}"
+    return f"{model(a)}, decoding {decoding(a)} -> {model(b)}, decoding {decoding(b)}"
 
 
 def _endpoints(signature: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -124,7 +133,7 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
         figures_a, figures_b = serving_figures(side_a.serving), serving_figures(side_b.serving)
         if any(v is not None for v in (*figures_a.values(), *figures_b.values())):
             result.serving.append(ServingRow(name, figures_a, figures_b))
-        run = f"{_run_text(side_a.signature)} -> {_run_text(side_b.signature)}"
+        run = run_text(side_a.signature, side_b.signature)
         result.runs.setdefault(run, []).append(name)
         for warning in engine_warnings(paired):
             warnings.setdefault(warning, []).append(name)

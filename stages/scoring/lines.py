@@ -1,12 +1,13 @@
-"""The per-record files ``atlas score`` writes (issues 10 and 15), each sorted by (id, repeat):
+"""The per-record files ``atlas score`` writes (issues 10 and 15):
 
-* ``results/<w>/scored.jsonl`` — the full scored record, with no timing in it, so that scoring the
-  same journal twice gives the same bytes;
-* ``results/<w>/timings.jsonl`` — what was measured while answering or scoring: time to first
-  token and latency from the journal, the code sandbox's run time (untracked, DVC-cached dir);
-* ``metrics/verdicts/<w>.jsonl`` — one short git-tracked line per item and repeat that
-  ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the lenient
-  extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
+* ``results/<w>/scored.jsonl`` — the full scored record (dataset order), with no timing in it, so
+  that scoring the same journal twice gives the same bytes;
+* ``results/<w>/timings.jsonl`` — what was measured while answering or scoring, sorted by (id,
+  repeat): time to first token and latency from the journal, the code sandbox's run time. Not
+  tracked by git nor by DVC (``.dvcignore``): a measurement, different at every re-score;
+* ``metrics/verdicts/<w>.jsonl`` — sorted by (id, repeat), one short git-tracked line per item and
+  repeat that ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the
+  lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
   characters, and ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100).
 """
 

@@ -213,3 +213,11 @@ def test_graded_row_uses_the_wald_test_of_the_clustered_se() -> None:
     assert row.delta == pytest.approx(fit.params[0]) and row.se == pytest.approx(fit.bse[0])
     assert row.p == pytest.approx(fit.pvalues[0], rel=1e-9)
     assert isinstance(row, Row) and row.measure == "f1"
+
+
+def test_intervals_stay_within_the_possible_differences() -> None:
+    table = [(True, False, "a"), (True, False, "b"), (True, True, "c"), (False, True, "d")]
+    row = accuracy_row("w", None, pairs_from(table))
+    fit = ols_cluster([-1.0, -1.0, 0.0, 1.0], ["a", "b", "c", "d"])
+    low, high = fit.conf_int()[0]
+    assert low < -1.0 and row.ci95 == (-1.0, pytest.approx(high))
