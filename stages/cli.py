@@ -11,6 +11,7 @@ from typing import Any
 
 import typer
 
+from stages.compare import cli as compare_cli
 from stages.datasets import cli as datasets_cli
 from stages.errors import AtlasError
 from stages.inference import cli as inference_cli
@@ -45,6 +46,7 @@ app.command("serve")(inference_cli.serve)
 app.command("score")(scoring_cli.score)
 app.command("score-one")(scoring_cli.score_one)
 app.command("report")(report_cli.report)
+app.command("compare")(compare_cli.compare)
 app.add_typer(review_cli.review_app, name="review")
 app.command("agreement")(review_cli.agreement)
 

@@ -18,7 +18,10 @@ def report(
         str, typer.Option(help="Review study of a protocol report (review/studies/<name>.yaml).")
     ] = "kouman-demo",
 ) -> None:
-    """Write metrics/summary.json, report.md and report.html from every workload's metrics."""
+    """Write the headline metrics, report.md and report.html from every workload's metrics.
+
+    Example: atlas report   (after `atlas score` of every workload, or `dvc repro report`)
+    """
     if protocol is not None:
         if protocol != "kouman":
             raise AtlasError(f"--protocol {protocol!r}: the only protocol is kouman")
@@ -31,5 +34,5 @@ def report(
 
     written = run_report()
     typer.echo(
-        f"report: wrote {', '.join(str(p) for p in written[:3])} and {len(written) - 3} plot files"
+        f"report: wrote {written[0]}, {written[1]} and {len(written) - 2} headline and plot files"
     )

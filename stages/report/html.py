@@ -14,7 +14,14 @@ from typing import Any
 
 from stages.report import serving, svg, tables
 from stages.report.inputs import WorkloadInputs
-from stages.report.markdown import MAX_FAILURES, interval, percent
+from stages.report.markdown import (
+    MAX_FAILURES,
+    SUMMARY_HEADER,
+    clustered_sentence,
+    interval,
+    percent,
+    summary_rows,
+)
 from stages.report.summary import category_table
 
 STYLE = """
@@ -111,6 +118,9 @@ def headline(w: WorkloadInputs) -> str:
         parts.append(escape(tables.flexible_sentence(m)).replace("**", ""))
     if "integrity" in m:
         parts.append(escape(tables.integrity_sentence(m["integrity"])).replace("**", ""))
+    clustered = clustered_sentence(m)
+    if clustered:
+        parts.append(escape(clustered))
     if "drop" in m:
         parts.append(f"DROP: EM {m['drop']['em']:.4f}, F1 {m['drop']['f1']:.4f}.")
     if "secondary" in m:
@@ -164,26 +174,12 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
         decoding = json.dumps(w.manifest.get("decoding") or {}, sort_keys=True)
         runs.setdefault((*w.model, decoding), []).append(w.name)
     run_rows = [[n, r, d, ", ".join(names)] for (n, r, d), names in runs.items()]
-    summary_rows = [
-        [
-            w.name,
-            w.dataset,
-            w.kind,
-            w.metrics.get("n"),
-            w.metrics.get("correct"),
-            percent(w.metrics.get("accuracy")),
-            percent(w.metrics.get("accuracy_flexible")),
-            interval(w.metrics),
-            w.metrics.get("failed"),
-        ]
-        for w in workloads
-    ]
     body = [
         "<h1>Inference Atlas report</h1>",
         "<h2>Run</h2>" + html_table(["model", "revision", "decoding", "workloads"], run_rows),
         '<h2>Summary</h2><p class="note">Each workload stands alone; there is no combined '
         f"score. {escape(tables.FLEXIBLE_NOTE)}</p>",
-        html_table(tables.SUMMARY_HEADER, summary_rows),
+        html_table(SUMMARY_HEADER, summary_rows(workloads)),
     ]
     if check is not None:
         body.append(

@@ -53,6 +53,34 @@ def run_lines(workloads: list[WorkloadInputs]) -> list[str]:
     return [f"- {run} — workloads: {', '.join(names)}" for run, names in runs.items()] + [""]
 
 
+def clustered_se(metrics: dict[str, Any]) -> str:
+    """The cluster-robust standard error of accuracy in percentage points, or ``—``."""
+    block = metrics.get("clustered") or {}
+    se = block.get("se")
+    return "—" if se is None else f"{100 * se:.1f} pts"
+
+
+def clustered_sentence(metrics: dict[str, Any]) -> str | None:
+    """One sentence on the cluster-robust standard error (or why there is none)."""
+    block = metrics.get("clustered")
+    if not block:
+        return None
+    if block.get("se") is None:
+        return f"Cluster-robust standard error: none ({block.get('note')})."
+    ci = block.get("ci95") or {}
+    return (
+        f"Cluster-robust standard error {100 * block['se']:.1f} points over "
+        f"{block['clusters']} clusters (CLT 95 % interval {percent(ci.get('low'))} – "
+        f"{percent(ci.get('high'))})."
+    )
+
+
+SUMMARY_HEADER = [
+    "workload", "dataset", "kind", "n", "correct", "accuracy", "flexible", "95 % CI",
+    "clustered SE", "failed",
+]  # fmt: skip
+
+
 def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
     rows = []
     for w in workloads:
@@ -67,6 +95,7 @@ def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
                 percent(m.get("accuracy")),
                 percent(m.get("accuracy_flexible")),
                 interval(m),
+                clustered_se(m),
                 m.get("failed"),
             ]
         )
@@ -88,6 +117,9 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
         out.append(tables.flexible_sentence(m))
     if "integrity" in m:
         out.append(tables.integrity_sentence(m["integrity"]))
+    clustered = clustered_sentence(m)
+    if clustered:
+        out.append(clustered)
     if "drop" in m:
         drop = m["drop"]
         out.append(f"DROP: EM {drop['em']:.4f}, F1 {drop['f1']:.4f} (n={drop['n']}).")
@@ -181,10 +213,7 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
     out = ["# Inference Atlas report", "", "## Run", ""] + run_lines(workloads)
     out += ["## Summary", "", "Each workload stands alone; there is no combined score.", ""]
     out += [tables.FLEXIBLE_NOTE, ""]
-    out += table(
-        tables.SUMMARY_HEADER,
-        summary_rows(workloads),
-    )
+    out += table(SUMMARY_HEADER, summary_rows(workloads))
     if check is not None:
         out += [
             f"Corpus check: {check.get('datasets', '?')} datasets, "

@@ -1,35 +1,42 @@
-"""``atlas report``: every workload's metrics into summary.json, report.md and report.html.
+"""``atlas report``: every workload's metrics into headline files, report.md and report.html.
 
-Issue 4, "Report". Inputs: the workloads named in params.yaml (their metrics, manifests, scored
-records and optional serving metrics) and the optional corpus check. Outputs, all written
-atomically: ``metrics/summary.json``, ``metrics/plots/<kind>/<workload>.json``, ``report.md`` and
-``report.html``. Other report kinds (e.g. a protocol report) can reuse the loaders and renderers
-module by module.
+Issue 4, "Report"; issues 10 and 15. Inputs: the workloads named in params.yaml (their metrics,
+manifests, scored records, timings and optional serving metrics) and the optional corpus check.
+Outputs: ``metrics/summary/<workload>.json`` (headlines), ``metrics/plots/<kind>/<workload>.json``,
+``report.md`` and ``report.html``. Everything is rendered before anything is written, and each
+file is written atomically, so a report that fails leaves the previous one in place (dvc.yaml marks
+the outputs ``persist`` so DVC does not delete them before the command runs either).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from stages.io import atomic_write_text, write_json
+from stages.io import atomic_write_text
 from stages.params import workload_names
 from stages.report.html import render_html
-from stages.report.inputs import METRICS_DIR, load_check, load_workload
+from stages.report.inputs import load_check, load_workload
 from stages.report.markdown import render_markdown
-from stages.report.serving import write_serving_plots
-from stages.report.summary import build_summary, write_plot_files
+from stages.report.serving import serving_plot_files
+from stages.report.summary import headline_files, plot_files, stale_files
 
 REPORT_MD = Path("report.md")
 REPORT_HTML = Path("report.html")
-SUMMARY = METRICS_DIR / "summary.json"
 
 
 def run_report() -> list[Path]:
     """Write every report output from the cwd's metrics/ and results/; returns the paths."""
     workloads = [load_workload(name) for name in workload_names()]
     check = load_check()
-    write_json(SUMMARY, build_summary(workloads, check))
-    plots = write_plot_files(workloads) + write_serving_plots(workloads)
-    atomic_write_text(REPORT_MD, render_markdown(workloads, check))
-    atomic_write_text(REPORT_HTML, render_html(workloads, check))
-    return [SUMMARY, REPORT_MD, REPORT_HTML, *plots]
+    files = {
+        REPORT_MD: render_markdown(workloads, check),
+        REPORT_HTML: render_html(workloads, check),
+        **headline_files(workloads),
+        **plot_files(workloads),
+        **serving_plot_files(workloads),
+    }
+    for path, text in files.items():
+        atomic_write_text(path, text)
+    for stale in stale_files(files):
+        stale.unlink()
+    return list(files)

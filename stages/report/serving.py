@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from stages.io import write_json
+from stages.io import dumps_pretty
 from stages.report.inputs import WorkloadInputs
 from stages.report.line_svg import Series, line_chart
 
@@ -65,23 +65,18 @@ def goodput_rate(serving: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def write_serving_plots(workloads: list[WorkloadInputs], root: Path = PLOTS_DIR) -> list[Path]:
-    """Write both plot files of every workload with load levels; stale ones are removed."""
-    written = []
+def serving_plot_files(workloads: list[WorkloadInputs], root: Path = PLOTS_DIR) -> dict[Path, str]:
+    """``{<root>/<kind>/<workload>.json: text}`` for both curves of every workload with load
+    levels (stale files are removed by the report stage with the other plot kinds)."""
+    files = {}
     for w in workloads:
         for kind, rows in (
             ("latency_throughput", latency_throughput(w.serving or {})),
             ("goodput_rate", goodput_rate(w.serving or {})),
         ):
             if rows:
-                path = root / kind / f"{w.name}.json"
-                write_json(path, rows)
-                written.append(path)
-    for kind in PLOT_KINDS:
-        for stale in sorted((root / kind).glob("*.json")):
-            if stale not in written:
-                stale.unlink()
-    return written
+                files[root / kind / f"{w.name}.json"] = dumps_pretty(rows)
+    return files
 
 
 def serving_charts(w: WorkloadInputs) -> str:

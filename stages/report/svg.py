@@ -137,3 +137,64 @@ def heat_grid(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """One row of a forest plot: an estimate with its interval (None: no trustworthy interval)."""
+
+    label: str
+    estimate: float
+    low: float | None
+    high: float | None
+    colour: str
+    note: str
+
+
+def _nice_half_range(rows: list[Interval]) -> float:
+    values = [abs(v) for r in rows for v in (r.estimate, r.low, r.high) if v is not None]
+    top = max(values, default=0.0)
+    step = 5.0 if top <= 50 else 25.0
+    return max(step, step * -(-top // step))
+
+
+def forest_plot(rows: list[Interval], title: str, unit: str) -> str:
+    """Estimates with their intervals on a shared axis centred on zero (no difference)."""
+    top, axis_h = 30, 34
+    height = top + ROW_H * len(rows) + axis_h
+    note_w = 12 + 7 * max((len(r.note) for r in rows), default=0)
+    width = LABEL_W + PLOT_W + note_w
+    half = _nice_half_range(rows)
+
+    def x(value: float) -> float:
+        return round(LABEL_W + PLOT_W * (value + half) / (2 * half), 1)
+
+    base = top + ROW_H * len(rows)
+    parts = [_open(width, height, title)]
+    for tick in (-half, -half / 2, 0.0, half / 2, half):
+        parts.append(
+            f'<line x1="{x(tick)}" y1="{top - 4}" x2="{x(tick)}" y2="{base}" '
+            f'stroke="{"#333" if tick == 0 else "#ddd"}"/>'
+            f'<text x="{x(tick)}" y="{base + 14}" text-anchor="middle" {FONT}>{tick:+g}</text>'
+        )
+    parts.append(f'<text x="{x(0)}" y="{base + 30}" text-anchor="middle" {FONT} fill="#555">'
+                 f"{escape(unit)}</text>")  # fmt: skip
+    for i, row in enumerate(rows):
+        y = top + i * ROW_H + ROW_H / 2
+        parts.append(
+            f'<text x="{LABEL_W - 6}" y="{y + 4}" text-anchor="end" {FONT}>{escape(row.label)}'
+            "</text>"
+        )
+        if row.low is not None and row.high is not None:
+            parts.append(
+                f'<line x1="{x(row.low)}" y1="{y}" x2="{x(row.high)}" y2="{y}" '
+                f'stroke="{row.colour}" stroke-width="2"/>'
+            )
+        fill = row.colour if row.low is not None else "#fff"
+        parts.append(
+            f'<circle cx="{x(row.estimate)}" cy="{y}" r="4" fill="{fill}" stroke="{row.colour}">'
+            f"<title>{escape(row.label)}: {escape(row.note)}</title></circle>"
+            f'<text x="{LABEL_W + PLOT_W + 6}" y="{y + 4}" {FONT}>{escape(row.note)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -20,9 +20,6 @@ DIGITS = 6
 #: Accuracy columns of a breakdown table, strict first (issue 12), and how they are headed.
 ACCURACY_KEYS = ("n", "correct", "accuracy", "accuracy_flexible")
 COLUMN_NAMES = {"accuracy_flexible": "flexible"}
-SUMMARY_HEADER = [
-    "workload", "dataset", "kind", "n", "correct", "accuracy", "flexible", "95 % CI", "failed",
-]  # fmt: skip
 FLEXIBLE_NOTE = (
     "accuracy is the strict extraction (spec 001); flexible re-reads the same outputs leniently "
     "(markdown emphasis, \\boxed, LaTeX and number formats); the gap measures format-following."

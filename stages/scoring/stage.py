@@ -1,4 +1,5 @@
-"""``atlas score WORKLOAD``: journaled responses -> ``scored.jsonl`` + ``metrics/<workload>.json``.
+"""``atlas score WORKLOAD``: journaled responses -> ``scored.jsonl``, ``timings.jsonl``,
+``metrics/verdicts/<workload>.jsonl`` and ``metrics/<workload>.json`` (see :mod:`.lines`).
 
 Spec 001 ("Answer extraction and scorers"); inputs are the journal and manifest written by
 ``atlas infer``. Rescoring never re-runs inference. Which records are scored:
@@ -9,24 +10,32 @@ Spec 001 ("Answer extraction and scorers"); inputs are the journal and manifest 
 * the rows sent are the manifest's ``ids`` when it lists them, else the first ``limit`` rows when
   the workload sets one, else every row with at least one record; a sent row without any record
   is a failed request of kind ``no_response``. Records of rows outside that set are ignored.
+
+Everything but ``timings.jsonl`` is byte-identical for identical inputs (issue 15): timings are
+measurements, kept out of the scored records, the verdicts and the metrics. Every file is written
+only after all records are scored.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from stages.compare.clusters import cluster_of
 from stages.datasets.load import ROWS_FILE, Dataset, load_dataset
 from stages.errors import AtlasError
 from stages.io import atomic_write_text, read_json, sha256_file, write_json
 from stages.params import workload as workload_params
+from stages.scoring import lines
+from stages.scoring.clustered import clustered_block
 from stages.scoring.metrics import ScoredRecord, eval_metrics, prompts_metrics, row_facts
 
 RESULTS_DIR = Path("results")
 METRICS_DIR = Path("metrics")
+VERDICTS_DIR = METRICS_DIR / "verdicts"
 ScoreFn = Callable[[dict[str, Any], dict[str, Any], Path], Any]
 Journal = dict[str, dict[int, dict[str, Any]]]
 
@@ -166,7 +175,8 @@ def score_record(
 def signature(
     name: str, manifest: Mapping[str, Any], records: list[ScoredRecord], versions: Mapping[str, str]
 ) -> dict[str, Any]:
-    """What the numbers depend on: dataset bytes, scorer versions, model and decoding."""
+    """What the numbers depend on: dataset bytes, scorer versions, model, decoding, and the
+    engine and endpoints that answered (copied from the manifest; null when it has none)."""
     used = sorted({r.scorer for r in records if r.scorer})
     dataset, model = manifest.get("dataset", {}), manifest.get("model", {})
     return {
@@ -176,6 +186,8 @@ def signature(
         "model": {"name": model.get("name"), "revision": model.get("revision")},
         "decoding": dict(manifest.get("decoding") or {}),
         "scorers": {s: versions.get(s, "unknown") for s in used},
+        "engine": manifest.get("engine"),
+        "provenance": manifest.get("provenance"),
     }
 
 
@@ -209,11 +221,17 @@ def score_workload(
     journal = read_journal(RESULTS_DIR / name / "responses.jsonl", run_key)
     context = ScoringContext(kind, dataset.path, dataset.card.default_scorer, score_fn)
     records: list[ScoredRecord] = []
+    clusters: dict[str, str] = {}
     for row in sent_rows(dataset, manifest, journal, params.limit, manifest_path):
         recorded: list[tuple[int, dict[str, Any] | None]] = [(0, None)]  # sent, nothing journaled
         recorded = sorted(journal[row["id"]].items()) if row["id"] in journal else recorded
         records.extend(score_record(row, repeat, rec, context) for repeat, rec in recorded)
+        clusters[row["id"]] = cluster_of(dataset.id, row)
     body = prompts_metrics(records) if kind == "prompts" else eval_metrics(records)
+    binary = [r for r in records if r.binary]
+    if binary:
+        outcomes = [1.0 if r.correct is True else 0.0 for r in binary]
+        body["clustered"] = clustered_block(outcomes, [clusters[r.id] for r in binary])
     metrics = {
         "workload": name,
         "kind": kind,
@@ -221,8 +239,15 @@ def score_workload(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
-    lines = [json.dumps(asdict(r), ensure_ascii=False) for r in records]
-    atomic_write_text(RESULTS_DIR / name / "scored.jsonl", "".join(f"{x}\n" for x in lines))
+    by_item = lines.ordered(records)
+    atomic_write_text(
+        RESULTS_DIR / name / "scored.jsonl", lines.jsonl([lines.scored_line(r) for r in records])
+    )
+    atomic_write_text(
+        RESULTS_DIR / name / "timings.jsonl", lines.jsonl([lines.timing_line(r) for r in by_item])
+    )
+    verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item]
+    atomic_write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
     write_json(METRICS_DIR / f"{name}.json", metrics)
     return metrics
 

@@ -22,40 +22,50 @@ def _no_lists(node: Any) -> bool:
     return True
 
 
-def test_summary_keeps_each_workload_apart(scored_project: Path) -> None:
+def test_headlines_are_one_small_flat_file_per_workload(scored_project: Path) -> None:
     assert main(["report"]) == 0
-    summary = json.loads(Path("metrics/summary.json").read_text())
-    assert _no_lists(summary)
-    assert summary["check"] == {"datasets": 3, "failures": 0}
-    assert summary["workloads"]["math"] == {
-        "dataset": "eval-tiny-v1",
-        "kind": "eval",
-        "model": {"name": "tiny-model", "revision": "rev-42"},
-        "n": 4,
-        "correct": 2,
-        "accuracy": 0.5,
-        "wilson_95": {"low": 0.150039, "high": 0.849961},
-        "failed": 1,
-        "latency_p50_s": 2.0,
-    }
-    assert summary["workloads"]["mix"] == {
-        "dataset": "prompts-tiny-v1",
-        "kind": "prompts",
-        "model": {"name": "tiny-model", "revision": "rev-42"},
-        "n": 3,
-        "failed": 0,
-        "ttft_p50_s": 0.3,
-        "latency_p50_s": 0.7,
-    }
-    assert "accuracy" not in summary and "accuracy" not in summary["workloads"]["mix"]
+    files = sorted(p.name for p in Path("metrics/summary").iterdir())
+    assert files == ["lc.json", "math.json", "mix.json"]
+    headline = {p.stem: json.loads(p.read_text()) for p in Path("metrics/summary").iterdir()}
+    assert all(_no_lists(h) and not any(isinstance(v, dict) for v in h.values()) for h in
+               headline.values())  # fmt: skip
+    assert headline["math"] == {
+        "accuracy": 0.5, "flexible": 0.5, "ci95_lo": 0.15, "ci95_hi": 0.85, "n": 4, "failed": 1,
+    }  # fmt: skip
+    # Serving figures come from the serving metrics file; mix.serving.json has no p50 of ITL.
+    assert headline["mix"] == {"n": 3, "failed": 0}
+    Path("metrics/mix.serving.json").write_text(
+        json.dumps({"main": {"ttft_s": {"p50": 0.123456}, "itl_s": {"p50": 0.03125}}})
+    )
+    assert main(["report"]) == 0
+    mix = json.loads(Path("metrics/summary/mix.json").read_text())
+    assert mix == {"n": 3, "failed": 0, "ttft_p50": 0.1235, "itl_p50": 0.0312}
+
+
+def test_report_timings_come_from_the_journal(scored_project: Path) -> None:
+    """Timings are not in scored.jsonl; the report joins them from the journal that DVC pulls,
+    so a fresh clone reports them without the local timings.jsonl."""
+    assert "latency_s" not in Path("results/math/scored.jsonl").read_text()
+    assert main(["report"]) == 0
+    expected = "Latency of 3 successful requests: p50 2.000 s, p90 2.800 s, max 3.000 s."
+    first = Path("report.md").read_bytes()
+    assert expected in first.decode()
+    Path("results/math/timings.jsonl").unlink()
+    assert main(["report"]) == 0
+    assert Path("report.md").read_bytes() == first
 
 
 def test_markdown_has_tables_failures_and_error_analysis(scored_project: Path) -> None:
     assert main(["report"]) == 0
     md = Path("report.md").read_text()
     assert '- `tiny-model` revision `rev-42`, decoding `{"max_tokens": 16, ' in md
-    assert "| math | eval-tiny-v1 | eval | 4 | 2 | 50.0 % | 50.0 % | 15.0 % – 85.0 % | 1 |" in md
-    assert "| mix | prompts-tiny-v1 | prompts | 3 | — | — | — | — | 0 |" in md
+    assert (
+        "| math | eval-tiny-v1 | eval | 4 | 2 | 50.0 % | 50.0 % | 15.0 % – 85.0 % | 28.9 pts | 1 |"
+        in md
+    )
+    assert "| mix | prompts-tiny-v1 | prompts | 3 | — | — | — | — | — | 0 |" in md
+    # sample variance of (1, 0, 0, 1) is 1/3: se = sqrt(1/12) = 28.9 points over 4 clusters
+    assert "Cluster-robust standard error 28.9 points over 4 clusters (CLT 95 % interval" in md
     assert "| category | n | correct | accuracy | flexible |" in md
     assert "| arith | 2 | 1 | 50.0 % | 50.0 % |" in md
     assert "Flexible extraction: 50.0 % (2/4) — the same outputs read leniently." in md
@@ -132,18 +142,53 @@ def test_stale_plot_files_are_removed(scored_project: Path) -> None:
         ("results/mix/manifest.json", "results/mix/manifest.json: file not found"),
     ],
 )
-def test_missing_input_names_the_file(
+def test_a_failed_report_keeps_the_previous_one(
     scored_project: Path, capsys: pytest.CaptureFixture[str], missing: str, message: str
 ) -> None:
+    assert main(["report"]) == 0
+    outputs = [Path("report.md"), Path("report.html"), *sorted(Path("metrics").rglob("*.json"))]
+    before = {p: p.read_bytes() for p in outputs if p.name != Path(missing).name}
     Path(missing).unlink()
     assert main(["report"]) == 2
     assert message in capsys.readouterr().err
-    assert not Path("report.html").exists()
+    assert {p: p.read_bytes() for p in before} == before
+    assert not list(Path(".").rglob("*.tmp"))
 
 
 def test_optional_inputs_may_be_absent(scored_project: Path) -> None:
     Path("metrics/check.json").unlink()
     Path("metrics/mix.serving.json").unlink()
     assert main(["report"]) == 0
-    assert "check" not in json.loads(Path("metrics/summary.json").read_text())
+    assert "Corpus check" not in Path("report.md").read_text()
     assert "Serving metrics" not in Path("report.md").read_text()
+
+
+def test_stale_headlines_are_removed(scored_project: Path) -> None:
+    stale = Path("metrics/summary/gone.json")
+    stale.parent.mkdir(parents=True)
+    stale.write_text("{}")
+    assert main(["report"]) == 0
+    assert not stale.exists()
+
+
+def test_a_render_failure_writes_nothing(
+    scored_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: the last good report survives a report that breaks half-way."""
+    from stages.report import run
+
+    assert main(["report"]) == 0
+    before = {p: p.read_bytes() for p in [Path("report.md"), *Path("metrics").rglob("*.json")]}
+    Path("metrics/math.json").write_text(
+        Path("metrics/math.json").read_text().replace('"accuracy": 0.5', '"accuracy": 0.75')
+    )
+
+    def broken(*args: object) -> str:
+        raise RuntimeError("html renderer broke")
+
+    monkeypatch.setattr(run, "render_html", broken)
+    with pytest.raises(RuntimeError, match="html renderer broke"):
+        run.run_report()
+    after = {p: p.read_bytes() for p in before}
+    assert after == {**before, Path("metrics/math.json"): after[Path("metrics/math.json")]}
+    assert after[Path("metrics/math.json")] != before[Path("metrics/math.json")]

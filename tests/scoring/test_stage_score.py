@@ -207,6 +207,16 @@ def test_scores_this_run_only_and_drops_the_torn_line(project: Path) -> None:
         "model": {"name": "m", "revision": "rev-1"},
         "decoding": {"temperature": 0.0, "top_p": 1.0, "max_tokens": 32, "seed": 0},
         "scorers": {"exact": "exact-1"},
+        "engine": None,
+        "provenance": None,
+    }
+    # Four independent items: the CR1 figure is the plain CLT one, s / sqrt(n).
+    se = (0.25 / 4) ** 0.5  # the sample variance of (1, 0, 1, 1) is 0.75 / 3 = 0.25
+    assert metrics["clustered"] == {
+        "se": round(se, 6),
+        "ci95": {"low": round(0.75 - 1.959963984540054 * se, 6), "high": 1.0},
+        "clusters": 4,
+        "note": None,
     }
     assert json.loads(Path("metrics/tiny.json").read_text()) == metrics
 
@@ -236,8 +246,6 @@ def test_scored_jsonl_has_one_line_per_record(project: Path) -> None:
         "haystack": None,
         "gold": "dog",
         "prompt_excerpt": "Q t-4",
-        "ttft_s": 0.25,
-        "latency_s": 1.5,
     }
 
 
@@ -340,3 +348,70 @@ def test_atlas_score_end_to_end(
     assert len(Path("results/tiny/scored.jsonl").read_text().splitlines()) == 4
     assert main(["score", "nope"]) == 2
     assert "unknown workload 'nope'" in capsys.readouterr().err
+
+
+def test_timings_leave_scored_records_for_their_own_file(project: Path) -> None:
+    score_workload("tiny", fake_score, {})
+    timings = Path("results/tiny/timings.jsonl").read_text().splitlines()
+    assert timings == [
+        '{"id":"t-1","repeat":0,"ttft_s":null,"latency_s":null}',
+        '{"id":"t-2","repeat":0,"ttft_s":null,"latency_s":null}',
+        '{"id":"t-3","repeat":0,"ttft_s":null,"latency_s":null}',
+        '{"id":"t-4","repeat":0,"ttft_s":0.25,"latency_s":1.5}',
+    ]
+    assert "ttft_s" not in Path("results/tiny/scored.jsonl").read_text()
+
+
+def test_verdict_lines_are_short_sorted_and_clustered(project: Path) -> None:
+    Path("results/tiny/responses.jsonl").write_text(
+        record("t-3", "cat", repeat=1)
+        + record("t-3", "c" * 70)
+        + record("t-1", "2")
+        + record("t-2", "4", error=timeout())
+    )
+    set_manifest(project, ids=["t-1", "t-2", "t-3"])
+    score_workload("tiny", fake_score, {})
+    assert Path("metrics/verdicts/tiny.jsonl").read_text() == (
+        '{"id":"t-1","repeat":0,"cluster":"t-1","correct":true,"flexible":true,"failed":null,'
+        '"extracted":"2"}\n'
+        '{"id":"t-2","repeat":0,"cluster":"t-2","correct":false,"flexible":false,'
+        '"failed":"timeout","extracted":"4"}\n'
+        '{"id":"t-3","repeat":0,"cluster":"t-3","correct":false,"flexible":false,"failed":null,'
+        '"extracted":"' + "c" * 59 + '…"}\n'
+        '{"id":"t-3","repeat":1,"cluster":"t-3","correct":true,"flexible":true,"failed":null,'
+        '"extracted":"cat"}\n'
+    )
+
+
+def test_rescoring_the_same_journal_gives_the_same_bytes(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: a measured duration (the code sandbox's) must not reach tracked outputs."""
+    clock = iter([0.5, 1.25, 2.0, 3.5, 4.0, 5.5, 6.0, 7.5])
+
+    def timed_score(row: dict[str, Any], response: dict[str, Any], path: Path) -> Verdict:
+        verdict = fake_score(row, response, path)
+        extras = {"seconds": next(clock), "isolation": "basic"}
+        return Verdict(verdict.scorer, verdict.correct, verdict.score, verdict.extracted,
+                       verdict.why, extras)  # fmt: skip
+
+    tracked = ["results/tiny/scored.jsonl", "metrics/tiny.json", "metrics/verdicts/tiny.jsonl"]
+    score_workload("tiny", timed_score, {})
+    first = {name: Path(name).read_bytes() for name in tracked}
+    first_timings = Path("results/tiny/timings.jsonl").read_text()
+    score_workload("tiny", timed_score, {})
+    assert {name: Path(name).read_bytes() for name in tracked} == first
+    assert '"sandbox_s":0.5' in first_timings
+    assert '"sandbox_s":4.0' in Path("results/tiny/timings.jsonl").read_text()
+    assert "isolation" in Path("results/tiny/scored.jsonl").read_text()
+
+
+def test_signature_copies_engine_and_provenance(project: Path) -> None:
+    engine = {"llama_cpp_python": "0.3.36", "n_threads": 2, "isa_built": ["AVX2"]}
+    provenance = [
+        {"endpoint": "http://127.0.0.1:1/v1", "chat_template_sha256": "ab" * 32,
+         "system_fingerprint": None, "records": 4},
+    ]  # fmt: skip
+    set_manifest(project, engine=engine, provenance=provenance)
+    signature = score_workload("tiny", fake_score, {})["signature"]
+    assert signature["engine"] == engine and signature["provenance"] == provenance

@@ -1,0 +1,39 @@
+"""``atlas compare A B``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def compare(
+    a: Annotated[
+        str, typer.Argument(help="Baseline: a git revision, a DVC experiment name or 'workspace'.")
+    ] = "HEAD",
+    b: Annotated[
+        str, typer.Argument(help="Compared: a git revision, a DVC experiment name or 'workspace'.")
+    ] = "workspace",
+    workload: Annotated[
+        list[str] | None,
+        typer.Option("--workload", "-w", help="Compare only this workload (repeatable)."),
+    ] = None,
+    flips: Annotated[
+        bool,
+        typer.Option(
+            "--flips", help="List every flipped item: prompt excerpt, gold, both answers."
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write compare.md and compare.html here.")
+    ] = None,
+) -> None:
+    """Compare revision B against A item by item: paired, clustered intervals, McNemar, flips.
+
+    Example: atlas compare HEAD~1 HEAD --flips --out build/compare
+    """
+    from stages.compare.run_cli import run_compare
+
+    run_compare(a, b, workload, flips, as_json, out)

@@ -1,0 +1,165 @@
+"""Pairing the item verdicts of two revisions (issue 10).
+
+Items are paired on (workload, dataset id and sha256, item id, repeat). A workload whose dataset
+id or sha256 differs between the revisions is refused by name: its items are not the same
+questions. Items present on one side only are counted, never paired.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from stages.compare.revisions import Revision
+from stages.errors import AtlasError
+
+VERDICTS_DIR = "metrics/verdicts"
+Key = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of ``metrics/verdicts/<w>.jsonl``."""
+
+    id: str
+    repeat: int
+    cluster: str
+    correct: bool | None
+    flexible: bool | None
+    failed: str | None
+    extracted: str | None
+    score: float | None
+
+    @property
+    def key(self) -> str:
+        return self.id if self.repeat == 0 else f"{self.id}#{self.repeat}"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One workload as scored at one revision."""
+
+    revision: Revision
+    workload: str
+    items: dict[Key, Item]
+    metrics: dict[str, Any]
+    """``metrics/<w>.json`` (its ``signature`` names dataset, model, engine, provenance)."""
+    serving: dict[str, Any] | None
+    """``metrics/<w>.serving.json`` when the revision has one."""
+
+    @property
+    def signature(self) -> dict[str, Any]:
+        signature = self.metrics.get("signature")
+        return signature if isinstance(signature, dict) else {}
+
+    @property
+    def dataset(self) -> tuple[str | None, str | None]:
+        dataset = self.signature.get("dataset") or {}
+        return dataset.get("id"), dataset.get("sha256")
+
+
+@dataclass(frozen=True)
+class WorkloadPairs:
+    """The paired items of one workload."""
+
+    workload: str
+    a: Side
+    b: Side
+    pairs: list[tuple[Item, Item]]
+    """(A item, B item), sorted by (id, repeat)."""
+    only_a: int
+    only_b: int
+
+
+def _item(obj: dict[str, Any], where: str) -> Item:
+    try:
+        score = obj.get("score")
+        return Item(
+            id=str(obj["id"]),
+            repeat=int(obj["repeat"]),
+            cluster=str(obj.get("cluster") or obj["id"]),
+            correct=obj.get("correct"),
+            flexible=obj.get("flexible"),
+            failed=obj.get("failed"),
+            extracted=obj.get("extracted"),
+            score=None if score is None else float(score),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise AtlasError(f"{where}: not a verdict line ({exc})") from exc
+
+
+def read_verdicts(revision: Revision, workload: str) -> dict[Key, Item] | None:
+    """The verdict lines of ``workload`` at ``revision``; None when it has no verdict file."""
+    path = f"{VERDICTS_DIR}/{workload}.jsonl"
+    text = revision.text(path)
+    if text is None:
+        return None
+    items: dict[Key, Item] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number} at {revision.short}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise AtlasError(f"{where}: invalid JSON: {exc.msg}") from exc
+        if not isinstance(obj, dict):
+            raise AtlasError(f"{where}: expected a JSON object")
+        item = _item(obj, where)
+        items[(item.id, item.repeat)] = item
+    return items
+
+
+def read_json_at(revision: Revision, path: str) -> dict[str, Any] | None:
+    text = revision.text(path)
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise AtlasError(
+            f"{path}:{exc.lineno} at {revision.short}: invalid JSON: {exc.msg}"
+        ) from exc
+    return data if isinstance(data, dict) else None
+
+
+def workloads_at(revision: Revision) -> list[str]:
+    """Workloads that have a verdict file at ``revision``."""
+    return [n[: -len(".jsonl")] for n in revision.listdir(VERDICTS_DIR) if n.endswith(".jsonl")]
+
+
+def load_side(revision: Revision, workload: str) -> Side | None:
+    items = read_verdicts(revision, workload)
+    if items is None:
+        return None
+    metrics = read_json_at(revision, f"metrics/{workload}.json") or {}
+    serving = read_json_at(revision, f"metrics/{workload}.serving.json")
+    return Side(revision, workload, items, metrics, serving)
+
+
+def refusal(a: Side, b: Side) -> str | None:
+    """Why two sides cannot be paired (different dataset id or bytes), else None."""
+    (id_a, sha_a), (id_b, sha_b) = a.dataset, b.dataset
+    if id_a != id_b:
+        return f"dataset {id_a} at {a.revision.short} but {id_b} at {b.revision.short}"
+    if sha_a != sha_b:
+        short_a = (sha_a or "unknown")[:12]
+        short_b = (sha_b or "unknown")[:12]
+        return f"{id_a} has sha256 {short_a}… at {a.revision.short} but {short_b}… at " + (
+            b.revision.short
+        )
+    return None
+
+
+def pair(a: Side, b: Side) -> WorkloadPairs:
+    """Pair the items both sides have, in (id, repeat) order."""
+    shared = sorted(set(a.items) & set(b.items))
+    return WorkloadPairs(
+        workload=a.workload,
+        a=a,
+        b=b,
+        pairs=[(a.items[k], b.items[k]) for k in shared],
+        only_a=len(set(a.items) - set(b.items)),
+        only_b=len(set(b.items) - set(a.items)),
+    )

@@ -1,0 +1,185 @@
+"""Text views of a comparison: the terminal table (at most 100 columns), ``--json`` and
+``compare.md``. Accuracy and F1 are shown in percent and their differences in percentage points;
+chrF++ keeps its own 0-100 scale."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from dataclasses import asdict
+from typing import Any
+
+from stages.compare.analysis import Row
+from stages.compare.run import Comparison, ServingRow
+
+WIDTH = 100
+HEADER = ["workload", "n", "A", "B", "Δ", "95% CI of Δ", "p Holm", "flips", "MDE", "verdict"]
+RIGHT = {1, 2, 3, 4, 6, 8}  # right-aligned columns
+MEASURE_LABEL = {"accuracy": "", "f1": " F1", "chrf": " chrF", "score": " score"}
+
+
+def scale(row: Row) -> float:
+    """Display factor: shares (accuracy, F1) become percent; chrF++ is already 0-100."""
+    return 1.0 if row.measure == "chrf" else 100.0
+
+
+def label(row: Row) -> str:
+    if row.category is not None:
+        return f"  {row.category}"
+    return row.workload + MEASURE_LABEL.get(row.measure, f" {row.measure}")
+
+
+def p_text(p: float | None) -> str:
+    if p is None:
+        return "—"
+    return "<.001" if p < 0.001 else f"{p:.3f}"
+
+
+def cells(row: Row) -> list[str]:
+    k = scale(row)
+    ci = "—" if row.ci95 is None else f"{k * row.ci95[0]:+.1f}..{k * row.ci95[1]:+.1f}"
+    flips = (
+        f"-{len(row.right_to_wrong)}/+{len(row.wrong_to_right)}"
+        if row.measure == "accuracy"
+        else ""
+    )
+    return [
+        label(row),
+        str(row.n),
+        f"{k * row.a:.1f}",
+        f"{k * row.b:.1f}",
+        f"{k * row.delta:+.1f}",
+        ci,
+        p_text(row.p_holm),
+        flips,
+        "—" if row.mde is None else f"{k * row.mde:.1f}",
+        row.verdict,
+    ]
+
+
+def fit(header: list[str], body: list[list[str]], right: set[int], width: int = WIDTH) -> list[str]:
+    """Aligned columns, two spaces apart when that fits in ``width``, else one; the first column
+    is cut with an ellipsis if the table is still too wide."""
+    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
+    gap = 2 if sum(widths) + 2 * (len(widths) - 1) <= width else 1
+    excess = sum(widths) + gap * (len(widths) - 1) - width
+    if excess > 0:
+        widths[0] = max(8, widths[0] - excess)
+    lines = []
+    for cells_ in [header, *body]:
+        parts = []
+        for i, cell in enumerate(cells_):
+            text = cell if len(cell) <= widths[i] else cell[: widths[i] - 1] + "…"
+            parts.append(text.rjust(widths[i]) if i in right else text.ljust(widths[i]))
+        lines.append((" " * gap).join(parts).rstrip())
+    return lines
+
+
+def _ratio(a: float | None, b: float | None, digits: int) -> str:
+    if a is None and b is None:
+        return "—"
+    left = "—" if a is None else f"{a:.{digits}f}"
+    right = "—" if b is None else f"{b:.{digits}f}"
+    change = f" ({100 * (b - a) / a:+.0f}%)" if a and b is not None else ""
+    return f"{left} -> {right}{change}"
+
+
+def serving_cells(row: ServingRow) -> list[str]:
+    return [
+        row.workload,
+        _ratio(row.a["ttft_p50_s"], row.b["ttft_p50_s"], 3),
+        _ratio(row.a["itl_p50_s"], row.b["itl_p50_s"], 4),
+        _ratio(row.a["output_tokens_per_s"], row.b["output_tokens_per_s"], 1),
+    ]
+
+
+SERVING_HEADER = ["workload", "TTFT p50 s", "ITL p50 s", "output tokens/s"]
+
+
+def notes(result: Comparison) -> list[str]:
+    """Warnings, refusals, one-sided workloads, unpaired items and untrusted clustered figures."""
+    out = [f"warning: {w}" for w in result.warnings]
+    out += [f"refused {name}: {reason}" for name, reason in result.refused.items()]
+    out += [f"not compared {name}: {reason}" for name, reason in result.skipped.items()]
+    out += [
+        f"{name}: {a} items at A only and {b} at B only were left out"
+        for name, (a, b) in result.unpaired.items()
+    ]
+    out += [f"{label(r).strip()}: {r.note}" for r in result.rows if r.note and r.category is None]
+    return out
+
+
+def legend(result: Comparison) -> list[str]:
+    return [
+        f"A = {result.a.short}, B = {result.b.short}",
+        "A, B: accuracy % (F1 %, chrF++ 0-100); Δ = B - A in points; 95% CI of Δ from paired "
+        "differences, cluster-robust (CR1); p: McNemar exact (Wald for F1/chrF), Holm-adjusted; "
+        "flips: -right->wrong/+wrong->right; MDE: effect detectable at 80% power.",
+    ]
+
+
+def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | None = None) -> str:
+    """The whole terminal view, every line at most :data:`WIDTH` characters."""
+    wrap = textwrap.TextWrapper(width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+    lines = [line for text in legend(result) for line in wrap.wrap(text)] + [""]
+    lines += fit(HEADER, [cells(r) for r in result.rows], RIGHT)
+    if result.serving:
+        lines += ["", "Serving: one measured run at each revision, not a statistical comparison."]
+        lines += fit(SERVING_HEADER, [serving_cells(s) for s in result.serving], set())
+    runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
+    extra = runs + notes(result)
+    if extra:
+        lines.append("")
+        lines += [line for text in extra for line in wrap.wrap(text)]
+    if show_flips and flips:
+        lines += ["", *flips]
+    return "\n".join(lines) + "\n"
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    data = asdict(row)
+    data["ci95"] = None if row.ci95 is None else {"low": row.ci95[0], "high": row.ci95[1]}
+    return data
+
+
+def as_json(result: Comparison, flips: dict[str, Any] | None = None) -> str:
+    """``--json``: rows, serving figures and notes."""
+    data = {
+        "a": {"name": result.a.label, "commit": result.a.commit},
+        "b": {"name": result.b.label, "commit": result.b.commit},
+        "rows": [_row_json(r) for r in result.rows],
+        "serving": [asdict(s) for s in result.serving],
+        "refused": result.refused,
+        "skipped": result.skipped,
+        "unpaired": {k: {"a_only": a, "b_only": b} for k, (a, b) in result.unpaired.items()},
+        "runs": result.runs,
+        "warnings": result.warnings,
+    }
+    if flips is not None:
+        data["flips"] = flips
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def md_cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def md_table(header: list[str], body: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return lines + ["| " + " | ".join(md_cell(c) for c in row) + " |" for row in body] + [""]
+
+
+def markdown(result: Comparison, flip_lines: list[str]) -> str:
+    """``compare.md``: legend, the table, serving figures, notes and the flips."""
+    out = [f"# Comparison: {result.b.short} against {result.a.short}", ""]
+    out += [*legend(result), ""]
+    out += md_table(HEADER, [cells(r) for r in result.rows])
+    if result.serving:
+        out += ["## Serving (one measured run each)", ""]
+        out += md_table(SERVING_HEADER, [serving_cells(s) for s in result.serving])
+    runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
+    if runs or notes(result):
+        out += ["## Notes", "", *[f"- {md_cell(n)}" for n in runs + notes(result)], ""]
+    if flip_lines:
+        out += ["## Flips", "", *flip_lines, ""]
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,142 @@
+"""``atlas compare A B``: pair two revisions' item verdicts and compare them workload by workload.
+
+Issue 10. Inputs, all read with git at each revision (or from disk for ``workspace``):
+``metrics/verdicts/<w>.jsonl``, ``metrics/<w>.json`` (dataset, model, engine and provenance
+signature), ``metrics/<w>.serving.json`` and the dataset rows (categories, flip excerpts).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from stages.compare import analysis
+from stages.compare.analysis import Row
+from stages.compare.pairs import WorkloadPairs, load_side, pair, refusal, workloads_at
+from stages.compare.revisions import Revision
+from stages.compare.serving import serving_figures
+from stages.errors import AtlasError
+
+
+@dataclass(frozen=True)
+class ServingRow:
+    """Serving figures of one workload at A and B: one measured run each, no statistics."""
+
+    workload: str
+    a: dict[str, float | None]
+    b: dict[str, float | None]
+
+
+@dataclass
+class Comparison:
+    """Everything ``atlas compare`` prints or writes."""
+
+    a: Revision
+    b: Revision
+    rows: list[Row] = field(default_factory=list)
+    serving: list[ServingRow] = field(default_factory=list)
+    refused: dict[str, str] = field(default_factory=dict)
+    """Workloads not compared because their datasets differ, with the reason."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Workloads scored at one revision only."""
+    unpaired: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Items (x repeats) present at A only and at B only, per workload."""
+    runs: dict[str, list[str]] = field(default_factory=dict)
+    """``"model / decoding at A -> at B"`` description -> workloads."""
+    warnings: list[str] = field(default_factory=list)
+    paired: dict[str, WorkloadPairs] = field(default_factory=dict)
+
+
+def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
+    """The dataset rows (same bytes at both revisions) by id, read at B; {} when not tracked."""
+    dataset_id, _ = paired.b.dataset
+    for side in (paired.b, paired.a):
+        text = side.revision.text(f"datasets/{dataset_id}/rows.jsonl") if dataset_id else None
+        if text is not None:
+            rows = (json.loads(line) for line in text.splitlines() if line.strip())
+            return {str(r["id"]): r for r in rows if isinstance(r, dict) and "id" in r}
+    return {}
+
+
+def run_text(a: dict[str, Any], b: dict[str, Any]) -> str:
+    """``model A -> model B`` and the decoding settings, once when they are the same."""
+
+    def model(signature: dict[str, Any]) -> str:
+        m = signature.get("model") or {}
+        return f"{m.get('name')} @ {str(m.get('revision'))[:12]}"
+
+    def decoding(signature: dict[str, Any]) -> str:
+        return json.dumps(signature.get("decoding") or {}, sort_keys=True)
+
+    if decoding(a) == decoding(b):
+        return f"{model(a)} -> {model(b)}, same decoding {decoding(a)}"
+    return f"{model(a)}, decoding {decoding(a)} -> {model(b)}, decoding {decoding(b)}"
+
+
+def _endpoints(signature: dict[str, Any]) -> list[tuple[Any, ...]]:
+    provenance = signature.get("provenance") or []
+    keys = ("endpoint", "chat_template_sha256", "system_fingerprint")
+    return sorted({tuple(p.get(k) for k in keys) for p in provenance if isinstance(p, dict)})
+
+
+def engine_warnings(paired: WorkloadPairs) -> list[str]:
+    """What differs in the engine facts or the provenance of the two runs of a workload."""
+    sig_a, sig_b = paired.a.signature, paired.b.signature
+    out = []
+    engine_a, engine_b = sig_a.get("engine") or {}, sig_b.get("engine") or {}
+    changed = sorted(k for k in set(engine_a) | set(engine_b) if engine_a.get(k) != engine_b.get(k))
+    if changed:
+        shown = ", ".join(f"{k} {engine_a.get(k)!r} -> {engine_b.get(k)!r}" for k in changed[:4])
+        more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
+        out.append(f"engine differs: {shown}{more}")
+    if _endpoints(sig_a) != _endpoints(sig_b):
+        out.append(
+            "provenance differs (endpoint, chat template or system fingerprint): "
+            f"{_endpoints(sig_a)} -> {_endpoints(sig_b)}"
+        )
+    return out
+
+
+def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparison:
+    """Compare revision ``b_name`` against ``a_name`` (every workload both scored, or ``only``)."""
+    result = Comparison(Revision.of(a_name), Revision.of(b_name))
+    names_a, names_b = set(workloads_at(result.a)), set(workloads_at(result.b))
+    names = sorted(names_a | names_b) if only is None else list(only)
+    for name in names:
+        if name not in names_a | names_b:
+            raise AtlasError(
+                f"workload {name!r} has no verdicts at {result.a.short} or {result.b.short}"
+            )
+    if not names_a & names_b & set(names):
+        raise AtlasError(
+            f"no workload has item verdicts (metrics/verdicts/) at both {result.a.short} and "
+            f"{result.b.short}: score both revisions with this version of `atlas score`"
+        )
+    rows: list[Row] = []
+    warnings: dict[str, list[str]] = {}
+    for name in names:
+        side_a, side_b = load_side(result.a, name), load_side(result.b, name)
+        if side_a is None or side_b is None:
+            missing = result.a if side_a is None else result.b
+            result.skipped[name] = f"no verdicts at {missing.short}"
+            continue
+        reason = refusal(side_a, side_b)
+        if reason is not None:
+            result.refused[name] = reason
+            continue
+        paired = pair(side_a, side_b)
+        result.paired[name] = paired
+        if paired.only_a or paired.only_b:
+            result.unpaired[name] = (paired.only_a, paired.only_b)
+        rows += analysis.workload_rows(paired, dataset_rows(paired))
+        figures_a, figures_b = serving_figures(side_a.serving), serving_figures(side_b.serving)
+        if any(v is not None for v in (*figures_a.values(), *figures_b.values())):
+            result.serving.append(ServingRow(name, figures_a, figures_b))
+        run = run_text(side_a.signature, side_b.signature)
+        result.runs.setdefault(run, []).append(name)
+        for warning in engine_warnings(paired):
+            warnings.setdefault(warning, []).append(name)
+    result.rows = analysis.adjust(rows)
+    result.warnings = [f"{w} ({', '.join(names)})" for w, names in warnings.items()]
+    return result

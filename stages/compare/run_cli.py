@@ -1,0 +1,38 @@
+"""What ``atlas compare`` does once its options are parsed: compare, print, write files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from stages.compare import flips as flip_views
+from stages.compare import render
+from stages.compare.html import render_html
+from stages.compare.run import compare
+from stages.errors import AtlasError
+from stages.io import atomic_write_text
+
+
+def run_compare(
+    a: str, b: str, only: list[str] | None, show_flips: bool, as_json: bool, out: Path | None
+) -> None:
+    result = compare(a, b, only)
+    if not result.rows:
+        reasons = render.notes(result) or ["no paired items"]
+        raise AtlasError("nothing to compare: " + "; ".join(reasons))
+    flips = flip_views.collect(result) if show_flips or out is not None or as_json else []
+    if as_json:
+        typer.echo(
+            render.as_json(result, flip_views.as_dict(flips) if show_flips else None), nl=False
+        )
+    else:
+        lines = flip_views.terminal_lines(flips)
+        typer.echo(render.terminal(result, show_flips, lines), nl=False)
+    if out is not None:
+        markdown = render.markdown(result, flip_views.markdown_lines(flips))
+        page = render_html(result, flips)
+        atomic_write_text(out / "compare.md", markdown)
+        atomic_write_text(out / "compare.html", page)
+        if not as_json:
+            typer.echo(f"compare: wrote {out / 'compare.md'} and {out / 'compare.html'}")
