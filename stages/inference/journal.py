@@ -6,8 +6,13 @@ request is the sha256 of the canonical JSON of (model name, revision, decoding, 
 repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
 (model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in
 the manifest: temperature, top_p, max_tokens after the workload's override, seed, effective
-repeats and stream — everything in a body that does not come from the row. A request that failed
-for good is journaled with its error and counts as finished (a rerun does not resend it).
+repeats and stream — everything in a body that does not come from the row. The body carries the
+repeat's own seed (``seed + repeat``), which the record repeats as ``seed``; ``provenance`` is
+what the endpoint showed about itself (:mod:`stages.inference.provenance`).
+
+A key may have several lines: the last one is the request's current state. A request whose last
+line is a failure is sent again by the next run (unless ``--keep-failed``), and so is an answer
+whose provenance no longer matches the endpoint; the new line is appended after the old one.
 
 On open, a torn last line (a crash mid-write) is cut off and the keys present are the finished
 requests, which are not sent again. Lines are written by one thread that flushes and fsyncs after
@@ -57,7 +62,15 @@ def request_key(prefix: bytes, body: bytes, repeat: int) -> str:
     return hashlib.sha256(prefix + b"," + body + b"," + str(repeat).encode() + b"]").hexdigest()
 
 
-def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) -> dict[str, Any]:
+def make_record(
+    key: str,
+    run: str,
+    row_id: str,
+    repeat: int,
+    outcome: Outcome,
+    seed: int | None,
+    provenance: dict[str, Any],
+) -> dict[str, Any]:
     """The journal line for one finished request."""
     answer = outcome.answer
     record: dict[str, Any] = {
@@ -74,12 +87,23 @@ def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) 
         "itl_s": None,
         "error": outcome.error,
         "attempts": outcome.attempts,
+        "seed": seed,
+        "provenance": provenance,
     }
     if answer is not None and answer.first_token_at is not None:
         record["ttft_s"] = round(answer.first_token_at - outcome.started, 6)
         times = answer.token_times
         record["itl_s"] = summary([b - a for a, b in zip(times, times[1:], strict=False)])
     return record
+
+
+def latest(records: list[dict[str, Any]], keys: set[str]) -> dict[str, dict[str, Any]]:
+    """The last record of each key in ``keys`` (the state a rerun and scoring go by)."""
+    out: dict[str, dict[str, Any]] = {}
+    for record in records:
+        if record["key"] in keys:
+            out[record["key"]] = record
+    return out
 
 
 class Journal:
