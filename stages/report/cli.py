@@ -18,7 +18,10 @@ def report(
         str, typer.Option(help="Review study of a protocol report (review/studies/<name>.yaml).")
     ] = "kouman-demo",
 ) -> None:
-    """Write metrics/summary.json, report.md and report.html from every workload's metrics."""
+    """Write metrics/summary.json, report.md and report.html from every workload's metrics.
+
+    Example: atlas report   (or: atlas report --protocol kouman --study kouman-demo)
+    """
     if protocol is not None:
         if protocol != "kouman":
             raise AtlasError(f"--protocol {protocol!r}: the only protocol is kouman")
