@@ -1,13 +1,13 @@
 """Build facts of the embedded engine, for the manifest's ``engine`` key (issue 11).
 
 A greedy token depends on the floating-point kernels that computed it, so the facts name them:
-the llama-cpp-python version, the sha256 of the ggml CPU kernels library it loads, the
-instruction sets it was compiled for (llama.cpp's own system-info string, and the CMake flags the
-Makefile built the wheel with), the instruction sets this CPU has, and the fixed server settings
-(threads, batch sizes, context). ``id`` hashes everything that can change an output (all but the
-CPU's own instruction sets and the CMake flags, which the library hash already covers); records
-carry it as ``provenance.engine`` so that answers of another build are never passed off as this
-one's.
+the llama-cpp-python and ggml versions, the sha256 of the ggml CPU kernels library it loads and
+the compiler that built it, the instruction sets it was compiled for (llama.cpp's system-info
+string, and the CMake flags the Makefile built the wheel with), the instruction sets this CPU
+has, and the fixed server settings (threads, batch sizes, context). ``id`` hashes everything
+that can change an output (all but this CPU's instruction sets and the CMake flags, which the
+library hash covers); records carry it as ``provenance.engine``, so answers of another build
+are never passed off as this one's.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import re
 import sys
 from dataclasses import asdict
 from importlib import metadata
@@ -56,12 +57,34 @@ def built_isa(system_info: str) -> list[str]:
     return sorted(features)
 
 
-def _library(name: str) -> Path | None:
+_COMPILER = re.compile(rb"(GCC: \([^\x00]{1,80}\) [^\x00]{1,40}|clang version [^\x00]{1,80})")
+
+
+def compiler_of(library: Path) -> str | None:
+    """The compiler recorded in a shared library's ``.comment`` section (GCC and clang write one):
+    the same flags under another compiler version may contract or order float operations
+    differently."""
+    found = _COMPILER.findall(library.read_bytes())
+    return found[0].decode("utf-8", "replace") if found else None
+
+
+def _lib_dir() -> Path | None:
     spec = importlib.util.find_spec("llama_cpp")
     if spec is None or not spec.submodule_search_locations:
         return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "lib" / name
-    return path.resolve() if path.exists() else None
+    return Path(next(iter(spec.submodule_search_locations))) / "lib"
+
+
+def _library(name: str) -> Path | None:
+    lib = _lib_dir()
+    return (lib / name).resolve() if lib is not None and (lib / name).exists() else None
+
+
+def ggml_version() -> str | None:
+    """ggml's library version, from the versioned file name (``libggml-base.so.0.25.3``)."""
+    lib = _lib_dir()
+    names = sorted(p.name for p in lib.glob("libggml-base.so.*.*.*")) if lib else []
+    return names[-1].removeprefix("libggml-base.so.") if names else None
 
 
 def engine_facts(settings: EngineSettings, n_ctx: int) -> dict[str, Any]:
@@ -73,15 +96,15 @@ def engine_facts(settings: EngineSettings, n_ctx: int) -> dict[str, Any]:
     cmake_args = CMAKE_ARGS_FILE.read_text().strip() if CMAKE_ARGS_FILE.is_file() else None
     facts: dict[str, Any] = {
         "llama_cpp_python": metadata.version("llama_cpp_python"),
-        "ggml_library": kernels.name if kernels else None,
+        "ggml_version": ggml_version(),
         "kernels_sha256": sha256_file(kernels) if kernels else None,
+        "compiler": compiler_of(kernels) if kernels else None,
         "libllama_sha256": sha256_file(llama) if llama else None,
         "system_info": system_info,
         "isa_built": built_isa(system_info),
         "cmake_args": cmake_args,
         **asdict(settings),
         "n_ctx": n_ctx,
-        "prompt_cache": "prefix reuse between consecutive requests (llama-cpp-python default)",
     }
     outputs_depend_on = {k: v for k, v in facts.items() if k not in ("cmake_args",)}
     canonical = json.dumps(outputs_depend_on, sort_keys=True, separators=(",", ":"))

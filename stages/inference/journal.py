@@ -28,12 +28,14 @@ import os
 import queue
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stages.errors import AtlasError
-from stages.inference.client import Outcome
 from stages.inference.metrics import summary
 from stages.io import atomic_write_bytes, iter_jsonl
+
+if TYPE_CHECKING:  # the HTTP client (httpx) is imported only when something is to be sent
+    from stages.inference.client import Outcome
 
 # Encoders built once: ``json.dumps`` with non-default options builds a new encoder per call,
 # a measurable share of the cost for the small objects encoded per request.

@@ -5,6 +5,11 @@ Everything is decided before the first request: the first ``limit`` rows (``--li
 with bodies serialised once as canonical JSON — the exact bytes that are sent and hashed into the
 journal key. Repeat r of a sampling run carries ``seed + r`` in its body, so a server that honours
 seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed``).
+
+Items go out repeat by repeat (every row's repeat 0, then every row's repeat 1, ...), never the
+same prompt twice in a row: llama-cpp-python's server reuses the previous request's KV cache, and
+for a prompt identical to the previous one it computes only the last prompt token, alone, which
+changes the logits enough to flip greedy tokens (measured: README, "Reproducibility").
 """
 
 from __future__ import annotations
@@ -114,16 +119,17 @@ def plan_workload(
     seeds = [] if base is None else [base + repeat for repeat in range(repeats)]
     rows_path = dataset.path / ROWS_FILE
     prefix = key_prefix(model.name, model.revision, decoding)
-    items = []
+    bodies = []
     for row in rows:
         where = f"{rows_path}: id {row['id']}"
         body = build_body(row, dataset.card.kind, dataset.id, dataset.path, sampling, where)
-        raw = canonical(body)
-        for repeat in range(repeats):
-            seed = seeds[repeat] if seeds else None
+        bodies.append((row["id"], body, canonical(body)))
+    items = []
+    for repeat in range(repeats):  # repeat-major: a prompt is never sent right after itself
+        seed = seeds[repeat] if seeds else None
+        for row_id, body, raw in bodies:
             sent = raw if repeat == 0 else canonical({**body, "seed": seed})
-            key = request_key(prefix, sent, repeat)
-            items.append(Item(row["id"], repeat, key, sent, seed))
+            items.append(Item(row_id, repeat, request_key(prefix, sent, repeat), sent, seed))
     return Plan(
         name=name,
         workload=spec,

@@ -125,7 +125,8 @@ def run_pass(
     current = latest(journal.records, plan.keys)
     found = sort_requests(plan, endpoint, current, label, policy or RerunPolicy())
     todo = found.todo
-    import stages.inference.transport  # noqa: F401  (import time is not sending time)
+    if todo:  # the HTTP stack loads only when there is something to send (not in sending time)
+        import stages.inference.transport  # noqa: F401
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []

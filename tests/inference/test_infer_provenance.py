@@ -145,6 +145,20 @@ def test_each_repeat_sends_its_own_seed(project: Path, stub: StubServer) -> None
     assert manifest["seeds"] == [5, 6, 7] and manifest["decoding"]["seed"] == 5
 
 
+def test_repeats_go_out_repeat_by_repeat(project: Path, stub: StubServer) -> None:
+    """A prompt is never sent right after itself (a server reusing its KV cache would compute
+    the repeat's last prompt token alone, which changes its outputs)."""
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(1), eval_row(2)])
+    write_params(project, stub.url, decoding={"temperature": 0.7, "seed": 5},
+                 run={"concurrency": 1})  # fmt: skip
+    assert main(["infer", "w"]) == 0
+    sent = [(b["messages"][0]["content"], b["seed"]) for b in stub.stats.bodies]
+    assert sent == [
+        ("What is 1 + 1?", 5), ("What is 2 + 1?", 5), ("What is 1 + 1?", 6),
+        ("What is 2 + 1?", 6), ("What is 1 + 1?", 7), ("What is 2 + 1?", 7),
+    ]  # fmt: skip
+
+
 def test_greedy_runs_send_the_seed_once_and_refuse_repeats(
     project: Path, stub: StubServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
