@@ -123,10 +123,14 @@ def probe_fingerprints(
     endpoint: Endpoint, body: bytes, timeout: float = 60.0
 ) -> frozenset[str | None] | None:
     """One non-streamed one-token request per URL: the ``system_fingerprint`` each answers with
-    now (None in the set: it sends none). None when a probe fails: nothing was observed."""
+    now (None in the set: it sends none). None when a probe fails: nothing was observed. The probe
+    keeps the run's model and sampling fields but asks a tiny question of its own: cheap, and
+    never a prompt the run is about to send (a server reusing its KV cache would then compute
+    that prompt differently)."""
     probe = json.loads(body)
-    probe.update(stream=False, max_tokens=1)
-    probe.pop("stream_options", None)
+    probe.update(stream=False, max_tokens=1, messages=[{"role": "user", "content": "Say OK."}])
+    for field_name in ("stream_options", "tools", "tool_choice"):
+        probe.pop(field_name, None)
     data = json.dumps(probe).encode()
     headers = {**endpoint.headers, "Content-Type": "application/json"}
     seen: set[str | None] = set()

@@ -47,8 +47,8 @@ def test_outage_exits_3_and_a_rerun_sends_exactly_the_failed_requests(
     err = capsys.readouterr().err
     assert (
         "atlas: error: w: 6 of 10 requests failed (connection 6), more than the 0.05 tolerated; "
-        "all 6 are connection errors: is the endpoint up? A rerun sends only those 6 again "
-        "(--keep-failed keeps failures as results)"
+        "all 6 are connection errors: is the endpoint up? A rerun sends only the failed requests "
+        "again (--keep-failed keeps failures as results)"
     ) in err
     failed = [r for r in _records(project) if r["error"] is not None]
     assert len(failed) == 6 and {r["attempts"] for r in failed} == {2}
@@ -93,19 +93,33 @@ def test_every_request_refused_names_the_cause(
     assert (
         "w: 3 of 3 requests failed (http_4xx 3), more than the 0.05 tolerated; every request "
         "failed with HTTP 4xx answers: check model.base_url, model.name and the API key. "
-        "A rerun sends only those 3 again"
+        "A rerun sends only the failed requests again"
     ) in capsys.readouterr().err
 
 
-def test_a_workload_may_tolerate_its_known_failures(project: Path, stub: StubServer) -> None:
+def test_context_overflows_do_not_count_towards_the_failed_share(
+    project: Path, stub: StubServer
+) -> None:
     stub.config.overflow_chars = 15  # "What is 3 + 1?" (14 chars) fits, "What is 100 + 1?" not
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in (1, 2, 3, 100)])
     write_params(project, stub.url)
-    assert main(["infer", "w"]) == 3  # 1 of 4 > 0.05
-    workloads = {"w": {"dataset": "eval-t-v1", "max_failed_share": 0.25}}
-    write_params(project, stub.url, workloads=workloads)
-    assert main(["infer", "w"]) == 0  # the overflow is sent again, fails again: 1 of 4 <= 0.25
+    assert main(["infer", "w"]) == 0  # 1 of 4 overflowed: a result, not an outage
+    assert main(["infer", "w"]) == 0  # sent again (a larger context may take it), fails again
     assert stub.stats.requests == 5
+    assert main(["score", "w"]) == 0
+    metrics = json.loads((project / "metrics" / "w.json").read_text())
+    assert (metrics["n"], metrics["correct"], metrics["failed"]) == (4, 0, 1)
+
+
+def test_a_workload_may_tolerate_its_known_failures(project: Path, stub: StubServer) -> None:
+    stub.config.fail_status, stub.config.fail_first = 500, 100  # e.g. images on a text model
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(1)])
+    write_params(project, stub.url, run={"max_retries": 0})
+    assert main(["infer", "w"]) == 3
+    workloads = {"w": {"dataset": "eval-t-v1", "max_failed_share": 1.0}}
+    write_params(project, stub.url, run={"max_retries": 0}, workloads=workloads)
+    assert main(["infer", "w"]) == 0  # sent again, fails again, tolerated
+    assert stub.stats.requests == 2
 
 
 def test_failed_share_threshold_and_cause_wording() -> None:
@@ -116,11 +130,19 @@ def test_failed_share_threshold_and_cause_wording() -> None:
     assert str(caught.value) == (
         "w: 3 of 20 requests failed (http_5xx 1, timeout 2), more than the 0.05 tolerated; "
         "most failures are timeouts: is the endpoint overloaded? (see run.timeout_s, "
-        "run.concurrency). A rerun sends only those 3 again (--keep-failed keeps failures as "
-        "results)"
+        "run.concurrency). A rerun sends only the failed requests again (--keep-failed keeps "
+        "failures as results)"
     )
     with pytest.raises(TooManyFailures, match="the failure is one of server errors"):
         check_failed_share("w", {"http_5xx": 1}, 2, 0.0)
+    check_failed_share("w", {"context_overflow": 5}, 10, 0.05)  # not counted
+    with pytest.raises(TooManyFailures) as caught:
+        check_failed_share("w", {"context_overflow": 5, "connection": 5}, 10, 0.05)
+    assert str(caught.value) == (
+        "w: 5 of 10 requests failed (connection 5; and 5 context_overflow, not counted), more "
+        "than the 0.05 tolerated; all 5 are connection errors: is the endpoint up? A rerun sends "
+        "only the failed requests again (--keep-failed keeps failures as results)"
+    )
 
 
 def test_a_non_sse_200_is_an_invalid_response_and_not_retried(
