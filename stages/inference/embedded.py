@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from stages.errors import AtlasError
-from stages.inference.gguf import gguf_facts
+from stages.inference.gguf import GgufFacts, gguf_facts
 from stages.params import ModelParams
 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -132,6 +132,18 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(10)
 
 
+def verified_gguf(model: ModelParams) -> tuple[Path, GgufFacts]:
+    """The packaged GGUF and its facts, refused unless it hashes to ``model.revision``."""
+    gguf = find_gguf()
+    facts = gguf_facts(gguf)
+    if facts.sha256 != model.revision:
+        raise AtlasError(
+            f"params.yaml: model.revision: {model.revision!r} is not the sha256 of {gguf} "
+            f"({facts.sha256})"
+        )
+    return gguf, facts
+
+
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM (DVC, kill) unwinds like Ctrl-C so ``finally`` blocks stop the server."""
@@ -158,13 +170,7 @@ def embedded_server(
     model: ModelParams, engine: EngineSettings = ENGINE
 ) -> Iterator[EmbeddedServer]:
     """Verify the GGUF, start the server, yield it once ready, and always stop it."""
-    gguf = find_gguf()
-    facts = gguf_facts(gguf)
-    if facts.sha256 != model.revision:
-        raise AtlasError(
-            f"params.yaml: model.revision: {model.revision!r} is not the sha256 of {gguf} "
-            f"({facts.sha256})"
-        )
+    gguf, facts = verified_gguf(model)
     port = _free_port()
     command = [
         sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias",

@@ -14,7 +14,7 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -40,6 +40,9 @@ class Endpoint:
     """The API key, kept only to scrub it from error messages."""
     engine: dict[str, Any] | None = None
     """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
+    starter: Callable[[], str] | None = None
+    """The embedded model: starts its server and returns its URL, the first time a request is
+    to be sent (a rerun with nothing to send never starts it)."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -48,6 +51,11 @@ class Endpoint:
     @property
     def description(self) -> str:
         return ", ".join(self.labels)
+
+    def ensure_started(self) -> None:
+        """Start the embedded server if it is not running yet (no-op for remote endpoints)."""
+        if not self.urls and self.starter is not None:
+            self.urls.append(self.starter())
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
@@ -133,6 +141,7 @@ def probe_fingerprints(
         probe.pop(field_name, None)
     data = json.dumps(probe).encode()
     headers = {**endpoint.headers, "Content-Type": "application/json"}
+    endpoint.ensure_started()
     seen: set[str | None] = set()
     for url in endpoint.urls:
         request = urllib.request.Request(f"{url.rstrip('/')}/chat/completions", data, headers)
@@ -148,15 +157,21 @@ def probe_fingerprints(
 
 @contextlib.contextmanager
 def open_endpoint(model: ModelParams) -> Iterator[Endpoint]:
-    """The endpoint for ``model``, starting (and finally stopping) the embedded server if asked."""
+    """The endpoint for ``model``; the embedded server starts when the first request is to be
+    sent (:meth:`Endpoint.ensure_started`) and is always stopped on the way out."""
     if model.is_embedded:
-        from stages.inference.embedded import ENGINE, embedded_server
+        from stages.inference.embedded import ENGINE, embedded_server, verified_gguf
         from stages.inference.engine import engine_facts
 
-        with embedded_server(model, ENGINE) as server:
-            facts = engine_facts(ENGINE, model.context_length)
-            label = f"embedded:{server.gguf.name}"
-            yield Endpoint([server.url], {}, [label], [server.chat_template], engine=facts)
+        gguf, facts = verified_gguf(model)  # what the server will show, known before it starts
+        with contextlib.ExitStack() as stack:
+
+            def start() -> str:
+                return stack.enter_context(embedded_server(model, ENGINE)).url
+
+            engine = engine_facts(ENGINE, model.context_length)
+            label = f"embedded:{gguf.name}"
+            yield Endpoint([], {}, [label], [facts.chat_template], engine=engine, starter=start)
         return
     urls = [model.base_url] if isinstance(model.base_url, str) else list(model.base_url)
     key = api_key(model, urls)

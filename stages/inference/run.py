@@ -125,8 +125,10 @@ def run_pass(
     current = latest(journal.records, plan.keys)
     found = sort_requests(plan, endpoint, current, label, policy or RerunPolicy())
     todo = found.todo
-    if todo:  # the HTTP stack loads only when there is something to send (not in sending time)
+    if todo:  # the HTTP stack loads (and the embedded server starts) only to send something
         import stages.inference.transport  # noqa: F401
+
+        endpoint.ensure_started()
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []

@@ -12,7 +12,10 @@ from infer_helpers import eval_row, write_dataset, write_params
 from stub_server import StubConfig, StubServer
 
 from stages.cli import main
+from stages.inference.endpoint import Endpoint
+from stages.inference.plan import plan_workload
 from stages.inference.provenance import Observed, drift, manifest_entries
+from stages.inference.run import run_pass
 
 ONE, TWO = "{{ messages }} template ONE", "{{ messages }} template TWO"
 
@@ -195,3 +198,26 @@ def test_drift_rule_and_manifest_grouping() -> None:
         {"endpoint": None, "chat_template_sha256": None, "system_fingerprint": None,
          "engine": None, "records": 1},
     ]  # fmt: skip
+
+
+def test_nothing_to_send_never_starts_the_embedded_server(project: Path, stub: StubServer) -> None:
+    """The embedded endpoint shows its template and engine before its server runs; a rerun with
+    everything journaled under them starts no server at all."""
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(2)])
+    write_params(project, stub.url)
+    assert main(["infer", "w"]) == 0
+    plan = plan_workload("w")
+    started: list[str] = []
+
+    def start() -> str:
+        started.append("server")
+        return stub.url
+
+    lazy = Endpoint([], {}, ["embedded:x.gguf"], [None], starter=start)
+    journal = project / "results" / "w" / "responses.jsonl"
+    done = run_pass(plan, lazy, journal, 2, "w")
+    assert (len(done.records), done.fresh, started) == (2, [], [])
+    again = project / "results" / "w" / "other.jsonl"  # an empty journal: both to send
+    sent = run_pass(plan, lazy, again, 2, "w")
+    assert (len(sent.fresh), started, lazy.urls) == (2, ["server"], [stub.url])
+    assert {r["provenance"]["endpoint"] for r in sent.fresh} == {"embedded:x.gguf"}
