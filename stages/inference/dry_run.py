@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets.tokens import BUCKETS, approx_tokens, bucket_for
-from stages.inference.journal import Journal, latest
+from stages.inference.journal import latest, read_records
 from stages.inference.plan import Plan
 
 
@@ -79,7 +79,7 @@ def describe(plan: Plan, results: Path, metrics: Path, keep_failed: bool) -> str
     total = sum(tokens for _, tokens in buckets.values())
     lines.append(f"  all {len(plan.items):>7} requests{total:>12,} tokens")
     journal = results / plan.name / "responses.jsonl"
-    current = latest(Journal(journal).records, plan.keys) if journal.is_file() else {}
+    current = latest(read_records(journal), plan.keys)
     failed = sum(1 for r in current.values() if r.get("error") is not None)
     answered = len(current) - failed
     never = len(plan.items) - len(current)

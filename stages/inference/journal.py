@@ -99,6 +99,16 @@ def make_record(
     return record
 
 
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The journal's complete lines, read only (``--dry-run``): a torn last line is skipped, not
+    cut off, and a journal DVC linked into its cache is left as it is."""
+    if not path.is_file():
+        return []
+    data = path.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    return [json.loads(line) for line in complete.splitlines() if line.strip()]
+
+
 def latest(records: list[dict[str, Any]], keys: set[str]) -> dict[str, dict[str, Any]]:
     """The last record of each key in ``keys`` (the state a rerun and scoring go by)."""
     out: dict[str, dict[str, Any]] = {}

@@ -80,8 +80,13 @@ def test_limit_and_an_estimate_from_the_last_run(
     metrics = json.loads(serving.read_text())
     metrics["requests_per_s"] = 2.0  # pretend the last run measured 2 req/s
     serving.write_text(json.dumps(metrics))
+    journal = project / "results" / "w" / "responses.jsonl"
+    with journal.open("ab") as handle:
+        handle.write(b'{"key": "torn')  # a crash mid-write: a dry run reads past it, untouched
+    before = journal.read_bytes()
     capsys.readouterr()
     assert main(["infer", "w", "--dry-run"]) == 0
+    assert journal.read_bytes() == before
     out = capsys.readouterr().out.splitlines()
     assert out[-3] == (
         "journal results/w/responses.jsonl: 4 answered (reused unless the endpoint changed), "
