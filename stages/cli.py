@@ -33,7 +33,8 @@ class _AtlasApp(typer.Typer):
 
 app = _AtlasApp(
     name="atlas",
-    help="Inference Atlas: reproducible accuracy and serving benchmarks.",
+    help="Inference Atlas: reproducible accuracy and serving benchmarks.\n\n"
+    "Example: atlas workloads, then atlas infer math --limit 5 --dry-run",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -41,6 +42,7 @@ app = _AtlasApp(
 app.command("check")(datasets_cli.check)
 app.add_typer(datasets_cli.dataset_app, name="dataset")
 app.add_typer(datasets_cli.schema_app, name="schema")
+app.command("workloads")(inference_cli.workloads)
 app.command("infer")(inference_cli.infer)
 app.command("serve")(inference_cli.serve)
 app.command("score")(scoring_cli.score)

@@ -104,11 +104,17 @@ class DecodingParams(_Section):
             raise ValueError("temperature > 0 needs a seed so the run can be repeated")
         if self.repeats is not None and self.repeats < 1:
             raise ValueError("repeats must be at least 1")
+        if self.temperature == 0 and (self.repeats or 1) > 1:
+            raise ValueError(
+                "repeats > 1 with temperature 0 would send the same greedy request several times "
+                "and count one answer as many; set repeats to 1 (or null) or sample"
+            )
         return self
 
     @property
     def effective_repeats(self) -> int:
-        """Repeats actually run: the set value, else 1 (greedy) or 3 (sampling)."""
+        """Repeats actually run: the set value, else 1 (greedy) or 3 (sampling). Repeat r of a
+        sampling run sends ``seed + r``."""
         if self.repeats is not None:
             return self.repeats
         return 1 if self.temperature == 0 else 3
@@ -127,6 +133,9 @@ class RunParams(_Section):
     """Items per workload for quick runs, unless a workload sets its own; null runs all."""
     sweep: list[int] | None = None
     """Concurrency levels for a serving sweep (perf workloads only), e.g. ``[1, 4, 16]``."""
+    max_failed_share: float = Field(default=0.05, ge=0.0, le=1.0)
+    """``atlas infer`` exits with code 3 when more than this share of a workload's requests
+    failed (a rerun re-sends the failed ones); a workload may set its own."""
 
 
 class LoadParams(_Section):
@@ -223,6 +232,9 @@ class WorkloadParams(_Section):
     """Load levels after the main pass: a concurrency or a rate sweep (issue 14)."""
     slo: SloParams | None = None
     """Service-level objectives for goodput and the knee of a rate sweep."""
+    max_failed_share: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Tolerated share of failed requests for this workload; overrides ``run.max_failed_share``
+    (e.g. items known to exceed the embedded model's context)."""
 
 
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:

@@ -6,8 +6,12 @@ counts what it saw: requests, request bodies and headers, and the peak number in
 
 Failure modes (all optional, see :class:`StubConfig`): a status such as 429 or 500 for the first
 N requests (with ``Retry-After``), a torn SSE stream for the first N streams, hanging requests
-after N answered (for timeouts and killed runs), and a llama-cpp-style 400 context overflow for
-prompts longer than a number of characters.
+after N answered (for timeouts and killed runs), an endpoint that goes down after N answers
+(connections dropped without a response), a 200 that is not an SSE stream, and a llama-cpp-style
+400 context overflow for prompts longer than a number of characters. What the endpoint shows
+about itself can be set too: a chat template at ``/props`` (llama.cpp style) and a
+``system_fingerprint`` in every answer; ``reply_fn`` makes the answer depend on the request (an
+oracle that answers every item right, or a sampler whose text depends on the seed).
 
 Run standalone for the benchmark: ``python tests/stub_server.py --delay 0.1`` prints
 ``PORT <n>`` on stdout and serves until killed.
@@ -65,6 +69,16 @@ class StubConfig:
     single-slot server (the waiting counts in their time to first token)."""
     record_times: bool = False
     """Keep the stub's own timestamps of each answer in ``stats.times`` (issue 14 benchmark)."""
+    reply_fn: Callable[[dict[str, Any]], str] | None = None
+    """When set, the assistant text is ``reply_fn(body)`` instead of ``reply``."""
+    down_after: int | None = None
+    """Chat requests after this many are dropped without a response (the endpoint died)."""
+    raw_200: tuple[str, bytes] | None = None
+    """Answer chat requests with 200, this Content-Type and this body (not a chat completion)."""
+    props_template: str | None = None
+    """Served as ``chat_template`` at ``GET /props`` (llama.cpp style); None: no /props."""
+    fingerprint: str | None = None
+    """Sent as ``system_fingerprint`` in every answer."""
 
 
 @dataclass
@@ -171,6 +185,9 @@ class StubServer:
         if method == "GET" and path.endswith("/models"):
             _send_json(writer, 200, {"object": "list", "data": [{"id": "stub-model"}]})
             return True
+        if method == "GET" and path == "/props" and self.config.props_template is not None:
+            _send_json(writer, 200, {"chat_template": self.config.props_template})
+            return True
         if not (method == "POST" and path.endswith("/chat/completions")):
             _send_json(writer, 404, {"error": {"message": f"no route {path}"}})
             return True
@@ -187,6 +204,14 @@ class StubServer:
                 config.on_request(body)
             if config.hang_after is not None and number > config.hang_after:
                 await asyncio.sleep(3600)
+            if config.down_after is not None and number > config.down_after:
+                writer.transport.abort()
+                return False
+            if config.raw_200 is not None:
+                content_type, data = config.raw_200
+                head = f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n"
+                writer.write(f"{head}Content-Length: {len(data)}\r\n\r\n".encode() + data)
+                return True
             if number <= config.fail_first:
                 extra = {"Retry-After": config.retry_after} if config.retry_after else {}
                 error = {"error": {"message": config.error_body}}
@@ -209,12 +234,16 @@ class StubServer:
             async with self._slots or contextlib.nullcontext():
                 await asyncio.sleep(config.delay_s)
                 call = config.tool_call if body.get("tools") else None
+                reply = config.reply_fn(body) if config.reply_fn is not None else config.reply
                 if not body.get("stream"):
-                    _send_json(writer, 200, _completion(body, config.reply, call))
+                    answer = _completion(body, reply, call)
+                    if config.fingerprint is not None:
+                        answer["system_fingerprint"] = config.fingerprint
+                    _send_json(writer, 200, answer)
                     return True
                 torn = number <= config.torn_first
                 times: list[float] = []
-                await self._stream(writer, body, call, torn, times)
+                await self._stream(writer, body, call, torn, reply, times)
                 if config.record_times:
                     last = str((body.get("messages") or [{}])[-1].get("content", ""))
                     stats.times.append({"content": last, "received": received, "tokens": times})
@@ -223,9 +252,16 @@ class StubServer:
             stats.in_flight -= 1
 
     async def _stream(
-        self, writer: Any, body: dict[str, Any], call: Any, torn: bool, times: list[float]
+        self,
+        writer: Any,
+        body: dict[str, Any],
+        call: Any,
+        torn: bool,
+        reply: str,
+        times: list[float],
     ) -> None:
         config = self.config
+        extra = {"system_fingerprint": config.fingerprint} if config.fingerprint else {}
         writer.write(
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
@@ -240,12 +276,13 @@ class StubServer:
             )
             deltas.append({"tool_calls": [{"index": 0, "function": {"arguments": args[half:]}}]})
         else:
-            deltas += [{"content": piece} for piece in _split(config.reply, config.chunks)]
+            deltas += [{"content": piece} for piece in _split(reply, config.chunks)]
         # Without gaps the whole answer goes out in one write (one segment), as a fast server's
         # would; the benchmark then measures the client, not the stub's syscalls.
         out: list[bytes] = []
         for i, delta in enumerate(deltas):
-            out.append(_chunk({"choices": [{"index": 0, "delta": delta, "finish_reason": None}]}))
+            choice = {"index": 0, "delta": delta, "finish_reason": None}
+            out.append(_chunk({**extra, "choices": [choice]}))
             if i == 1 and torn:
                 writer.write(b"".join(out))
                 await writer.drain()
@@ -258,9 +295,10 @@ class StubServer:
                 await writer.drain()
                 await asyncio.sleep(config.gap_s)
         finish = "tool_calls" if call is not None else "stop"
-        out.append(_chunk({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
+        last = {"index": 0, "delta": {}, "finish_reason": finish}
+        out.append(_chunk({**extra, "choices": [last]}))
         if (body.get("stream_options") or {}).get("include_usage"):
-            out.append(_chunk({"choices": [], "usage": _usage(body, config.reply)}))
+            out.append(_chunk({**extra, "choices": [], "usage": _usage(body, reply)}))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
         writer.write(b"".join(out))
         if not config.gap_s:

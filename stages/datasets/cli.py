@@ -7,8 +7,14 @@ from typing import Annotated
 
 import typer
 
-dataset_app = typer.Typer(help="Create, publish and import datasets.", no_args_is_help=True)
-schema_app = typer.Typer(help="JSON Schema of cards and rows.", no_args_is_help=True)
+dataset_app = typer.Typer(
+    help="Create, publish and import datasets.\n\nExample: atlas dataset new eval-math-v3",
+    no_args_is_help=True,
+)
+schema_app = typer.Typer(
+    help="JSON Schema of cards and rows.\n\nExample: atlas schema export schemas/",
+    no_args_is_help=True,
+)
 
 
 def check(
@@ -19,7 +25,10 @@ def check(
         "metrics/check.json"
     ),
 ) -> None:
-    """Validate every dataset: schema, files, budget, determinism and immutability."""
+    """Validate every dataset: schema, files, budget, determinism and immutability.
+
+    Example: atlas check --no-regen
+    """
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
     from stages.io import write_json
@@ -41,7 +50,10 @@ def check(
 
 @dataset_app.command("new")
 def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) -> None:
-    """Copy the generator template for a new dataset and add it to params.yaml."""
+    """Copy the generator template for a new dataset and add it to params.yaml.
+
+    Example: atlas dataset new eval-math-v3
+    """
     from stages.datasets.new import new_dataset
 
     path = new_dataset(dataset_id)
@@ -50,7 +62,10 @@ def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) ->
 
 @dataset_app.command("publish")
 def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
-    """Pin a dataset's bytes in datasets/registry.json; later changes fail the check."""
+    """Pin a dataset's bytes in datasets/registry.json; later changes fail the check.
+
+    Example: atlas dataset publish eval-math-v3
+    """
     from stages.datasets.registry import publish as do_publish
 
     digests = do_publish(dataset_id)
@@ -59,7 +74,10 @@ def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")
 
 @schema_app.command("export")
 def export(directory: Annotated[Path, typer.Argument(help="Output directory.")]) -> None:
-    """Write JSON Schema for the dataset card and the three row kinds."""
+    """Write JSON Schema for the dataset card and the three row kinds.
+
+    Example: atlas schema export schemas/
+    """
     from stages.datasets.schema_export import export_schemas
 
     for path in export_schemas(directory):
@@ -85,7 +103,10 @@ def import_(
     revision: Annotated[str, typer.Option(help="The origin's revision.")] = "unknown",
     licence: Annotated[str, typer.Option(help="Licence of the source material.")] = "unknown",
 ) -> None:
-    """Import an external file as a pinned, never-regenerated dataset."""
+    """Import an external file as a pinned, never-regenerated dataset.
+
+    Example: atlas dataset import mmlu.csv --id eval-mmlu300-v1 --sample 300 --origin MMLU
+    """
     from stages.review.importer import import_dataset
 
     path = import_dataset(

@@ -1,4 +1,4 @@
-"""``atlas infer`` and ``atlas serve`` (issue 3).
+"""``atlas infer``, ``atlas workloads`` and ``atlas serve`` (issues 3, 11, 15).
 
 Only typer is imported here; the inference modules (httpx, aiohttp, pydantic models) load inside
 the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
@@ -17,8 +17,61 @@ import typer
 from stages.errors import AtlasError
 
 
-def infer(workload: Annotated[str, typer.Argument(help="Workload name from params.yaml.")]) -> None:
-    """Send a workload's requests to the model and journal every response."""
+def infer(
+    workload: Annotated[str, typer.Argument(help="Workload name from params.yaml.")],
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--limit",
+            min=1,
+            help="Send only N items (a perf workload's N spread over the dataset); overrides "
+            "the workload's and run.limit.",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="Print the plan (items, input tokens by bucket, what the journal holds, time "
+            "estimate from the last run) and send nothing.",
+        ),
+    ] = False,
+    keep_failed: Annotated[
+        bool,
+        typer.Option(
+            "--keep-failed", help="Keep journaled failures as results instead of re-sending them."
+        ),
+    ] = False,
+    resend_on_drift: Annotated[
+        bool,
+        typer.Option(
+            "--resend-on-drift/--no-resend-on-drift",
+            help="When the endpoint's chat template, engine or fingerprint changed since answers "
+            "were journaled: send them again, or stop with exit code 4.",
+        ),
+    ] = True,
+) -> None:
+    """Send a workload's requests to the model and journal every response.
+
+    A rerun sends only what is missing, what failed, and answers the endpoint
+    made under another chat template, engine or fingerprint.
+
+    Exit codes: 0 done; 2 bad input (params, dataset changed or empty,
+    endpoint unreachable); 3 more failed requests than run.max_failed_share
+    (a rerun sends only those); 4 endpoint changed and --no-resend-on-drift;
+    130 interrupted.
+
+    Example: atlas infer math --limit 5 --dry-run
+    """
+    if dry_run:
+        from stages.inference.dry_run import describe
+        from stages.inference.plan import plan_workload
+        from stages.inference.run import METRICS_DIR, RESULTS_DIR
+
+        plan = plan_workload(workload, limit=limit)
+        typer.echo(describe(plan, RESULTS_DIR, METRICS_DIR, keep_failed))
+        return
+    from stages.inference.rerun import RerunPolicy
     from stages.inference.run import infer_workload
 
     # At exit, the interpreter's last garbage collections walk every object left (modules,
@@ -27,7 +80,7 @@ def infer(workload: Annotated[str, typer.Argument(help="Workload name from param
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
     try:
-        infer_workload(workload)
+        infer_workload(workload, RerunPolicy(keep_failed, resend_on_drift), limit)
     except KeyboardInterrupt:
         sys.stderr.write(
             f"atlas: interrupted; finished responses are kept in results/{workload}/ "
@@ -36,8 +89,21 @@ def infer(workload: Annotated[str, typer.Argument(help="Workload name from param
         raise typer.Exit(130) from None
 
 
+def workloads() -> None:
+    """List the workloads in params.yaml: dataset, rows, scorers, perf or eval.
+
+    Example: atlas workloads
+    """
+    from stages.inference.workloads import workloads_table
+
+    typer.echo(workloads_table())
+
+
 def serve() -> None:
-    """Run the embedded model's OpenAI-compatible server in the foreground until Ctrl-C."""
+    """Run the embedded model's OpenAI-compatible server in the foreground until Ctrl-C.
+
+    Example: atlas serve   (then point another tool at the URL it prints)
+    """
     from stages.inference.embedded import embedded_server
     from stages.params import ModelParams, section
 

@@ -2,8 +2,10 @@
 
 Retried (exponential backoff with jitter, ``Retry-After`` honoured, at most ``max_retries``
 times): 429, 5xx, connection failures and torn streams. Not retried: a timeout (it already cost
-``timeout_s``), other 4xx, a context overflow and an undecodable answer. Whatever the end, the
-caller gets an :class:`Outcome` to journal; nothing raises except cancellation.
+``timeout_s``), other 4xx, a context overflow and an invalid answer — including a ``200`` to a
+streamed request that is not an SSE stream (an HTML page, a JSON error body), recorded as
+``invalid_response`` with its content type and first bytes. Whatever the end, the caller gets an
+:class:`Outcome` to journal; nothing raises except cancellation.
 
 llama-cpp-python answers a streamed request it cannot serve (prompt too long, image parts for a
 text-only template) with an empty ``200`` stream: the error is raised inside its generator. So
@@ -62,6 +64,8 @@ class Outcome:
     attempts: int
     started: float = 0.0
     ended: float = 0.0
+    url_index: int = 0
+    """Which of the run's URLs the last attempt went to."""
 
 
 class _Failure(Exception):
@@ -76,6 +80,22 @@ class _Failure(Exception):
 
 
 _RETRIED = {"http_429", "http_5xx", "connection", "stream_torn"}
+FIRST_BYTES = 200
+"""How much of a non-SSE answer goes into its ``invalid_response`` message."""
+
+
+def _is_sse(content_type: str | None) -> bool:
+    """A missing Content-Type is given the benefit of the doubt; any other must be SSE."""
+    if content_type is None:
+        return True
+    return content_type.split(";", 1)[0].strip().lower() == "text/event-stream"
+
+
+def _not_sse(content_type: str, first: bytes) -> _Failure:
+    return _Failure(
+        "invalid_response",
+        f"200 with Content-Type {content_type!r}, not an SSE stream: {first[:FIRST_BYTES]!r}",
+    )
 
 
 def _retry_after(value: str | None) -> float | None:
@@ -133,6 +153,15 @@ async def _attempt_on_wire(
     if raw.status != 200 or "Content-Encoding" in raw.headers:
         request = httpx.Request("POST", url, headers=client.headers, content=body)
         return await _read(wire.to_httpx(raw, request), True, started)
+    content_type = raw.headers.get("Content-Type")
+    if not _is_sse(content_type):
+        try:
+            first = await raw.content.read(FIRST_BYTES)
+        except wire.READ_ERRORS:
+            first = b""
+        finally:
+            raw.release()
+        raise _not_sse(str(content_type), first)
     reader = StreamReader()
     try:
         async for chunk in raw.content.iter_any():
@@ -157,8 +186,19 @@ async def _read(response: httpx.Response, stream: bool, started: float) -> tuple
         if response.status_code != 200:
             raw = await response.aread()
             raise _status_failure(response.status_code, raw, response.headers)
+        content_type = response.headers.get("Content-Type")
         if not stream:
-            return parse_completion(await response.aread()), started
+            try:
+                return parse_completion(await response.aread()), started
+            except InvalidResponse as exc:
+                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+        if not _is_sse(content_type):
+            first = b""
+            async for chunk in response.aiter_bytes():
+                first += chunk
+                if len(first) >= FIRST_BYTES:
+                    break
+            raise _not_sse(str(content_type), first)
         reader = StreamReader()
         async for chunk in response.aiter_bytes():
             reader.feed(chunk, time.perf_counter())
@@ -185,8 +225,9 @@ async def _diagnose_empty_stream(client: httpx.AsyncClient, url: httpx.URL, body
                 continue
             message = f"empty stream; without streaming the server said {failure}"
             raise _Failure(failure.kind, message, failure.retry_after) from failure
-        except InvalidResponse:
-            pass
+        except InvalidResponse as exc:
+            message = f"empty stream; without streaming the server answered {exc}"
+            raise _Failure("invalid_response", message) from exc
         return
 
 
@@ -213,7 +254,8 @@ async def send(
                     if torn.empty:
                         await _diagnose_empty_stream(client, url, body)
                     raise
-            return Outcome(answer, None, attempts, started, time.perf_counter())
+            index = (turn + attempts - 1) % len(urls)
+            return Outcome(answer, None, attempts, started, time.perf_counter(), index)
         except TimeoutError:
             failure = _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
         except _Failure as exc:
@@ -222,7 +264,8 @@ async def send(
             failure = _Failure("invalid_response", str(exc))
         if failure.kind not in _RETRIED or attempts > policy.max_retries:
             error = {"kind": failure.kind, "message": str(failure)[:1000]}
-            return Outcome(None, error, attempts, started, time.perf_counter())
+            index = (turn + attempts - 1) % len(urls)
+            return Outcome(None, error, attempts, started, time.perf_counter(), index)
         base = BACKOFF_BASE_S if policy.backoff_base_s is None else policy.backoff_base_s
         backoff = base * 2 ** (attempts - 1) * _JITTER.uniform(0.5, 1.5)
         wait = failure.retry_after if failure.retry_after is not None else backoff

@@ -9,7 +9,6 @@ child process on a free loopback port and is stopped on success, failure, Ctrl-C
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import socket
 import subprocess
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from stages.errors import AtlasError
-from stages.inference.gguf import gguf_facts
+from stages.inference.gguf import GgufFacts, gguf_facts
 from stages.params import ModelParams
 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -32,11 +31,37 @@ READY_TIMEOUT_S = 120.0
 
 
 @dataclass(frozen=True)
+class EngineSettings:
+    """The llama.cpp settings the embedded server is started with: fixed, never machine-derived."""
+
+    n_threads: int = 2
+    """Threads for generating tokens."""
+    n_threads_batch: int = 2
+    """Threads for evaluating prompts."""
+    n_batch: int = 512
+    """Logical batch: prompt tokens handed to llama.cpp per call."""
+    n_ubatch: int = 512
+    """Physical batch: prompt tokens computed per graph evaluation."""
+    flash_attn: bool = False
+    """Flash attention changes the order of the attention sums, so it stays off."""
+
+    def arguments(self) -> list[str]:
+        return [
+            "--n_threads", str(self.n_threads), "--n_threads_batch", str(self.n_threads_batch),
+            "--n_batch", str(self.n_batch), "--n_ubatch", str(self.n_ubatch),
+            "--flash_attn", str(self.flash_attn),
+        ]  # fmt: skip
+
+
+ENGINE = EngineSettings()
+
+
+@dataclass(frozen=True)
 class EmbeddedServer:
     url: str
     """The OpenAI base URL, ``http://127.0.0.1:<port>/v1``."""
     gguf: Path
-    chat_template: str
+    chat_template: str | None
     process: subprocess.Popen[bytes]
 
 
@@ -107,6 +132,18 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(10)
 
 
+def verified_gguf(model: ModelParams) -> tuple[Path, GgufFacts]:
+    """The packaged GGUF and its facts, refused unless it hashes to ``model.revision``."""
+    gguf = find_gguf()
+    facts = gguf_facts(gguf)
+    if facts.sha256 != model.revision:
+        raise AtlasError(
+            f"params.yaml: model.revision: {model.revision!r} is not the sha256 of {gguf} "
+            f"({facts.sha256})"
+        )
+    return gguf, facts
+
+
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM (DVC, kill) unwinds like Ctrl-C so ``finally`` blocks stop the server."""
@@ -129,21 +166,16 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def embedded_server(model: ModelParams) -> Iterator[EmbeddedServer]:
+def embedded_server(
+    model: ModelParams, engine: EngineSettings = ENGINE
+) -> Iterator[EmbeddedServer]:
     """Verify the GGUF, start the server, yield it once ready, and always stop it."""
-    gguf = find_gguf()
-    facts = gguf_facts(gguf)
-    if facts.sha256 != model.revision:
-        raise AtlasError(
-            f"params.yaml: model.revision: {model.revision!r} is not the sha256 of {gguf} "
-            f"({facts.sha256})"
-        )
+    gguf, facts = verified_gguf(model)
     port = _free_port()
-    threads = str(max(1, os.cpu_count() or 1))
     command = [
         sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias",
         model.name, "--host", "127.0.0.1", "--port", str(port), "--n_ctx",
-        str(model.context_length), "--n_threads", threads, "--n_threads_batch", threads,
+        str(model.context_length), *engine.arguments(),
         "--verbose", "False", "--interrupt_requests", "False",
     ]  # fmt: skip
     url = f"http://127.0.0.1:{port}/v1"
@@ -155,6 +187,6 @@ def embedded_server(model: ModelParams) -> Iterator[EmbeddedServer]:
         )  # fmt: skip
         try:
             _wait_ready(process, url, log)
-            yield EmbeddedServer(url, gguf, facts.chat_template or "unknown", process)
+            yield EmbeddedServer(url, gguf, facts.chat_template, process)
         finally:
             _stop(process)

@@ -1,4 +1,5 @@
-"""Where requests go: the embedded server or remote URLs, their API key and chat template.
+"""Where requests go: the embedded server or remote URLs, their API key, and what they show
+about themselves (chat template, engine, fingerprint; see :mod:`stages.inference.provenance`).
 
 The API key is read from the environment variable named by ``model.api_key_env`` and only ever
 placed in the ``Authorization`` header; manifests describe endpoints without credentials. A
@@ -13,11 +14,13 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
+from stages.inference.provenance import Observed, sha256_text
 from stages.params import ModelParams
 
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -29,12 +32,43 @@ class Endpoint:
     """OpenAI base URLs (``.../v1``); requests are spread over them round-robin."""
     headers: dict[str, str]
     """Request headers, including ``Authorization`` when a key is set (never written)."""
-    chat_template: str
-    """The template as served: the GGUF's for the embedded model, else what the server reports."""
-    description: str
-    """Endpoint for the manifest, without credentials."""
+    labels: list[str]
+    """Each URL as records name it: public URL, or ``embedded:<gguf>`` for the packaged model."""
+    templates: list[str | None]
+    """Each URL's chat template as served (the GGUF's; llama.cpp's ``/props``), None if unseen."""
     secret: str | None = None
     """The API key, kept only to scrub it from error messages."""
+    engine: dict[str, Any] | None = None
+    """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
+    starter: Callable[[], str] | None = None
+    """The embedded model: starts its server and returns its URL, the first time a request is
+    to be sent (a rerun with nothing to send never starts it)."""
+    template_hashes: list[str | None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "template_hashes", [sha256_text(t) for t in self.templates])
+
+    @property
+    def description(self) -> str:
+        return ", ".join(self.labels)
+
+    def ensure_started(self) -> None:
+        """Start the embedded server if it is not running yet (no-op for remote endpoints)."""
+        if not self.urls and self.starter is not None:
+            self.urls.append(self.starter())
+
+    def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
+        engine = self.engine["id"] if self.engine else None
+        return Observed(frozenset(self.template_hashes), engine, fingerprints)
+
+    def provenance(self, index: int, fingerprint: str | None) -> dict[str, Any]:
+        """The ``provenance`` of a record answered (or failed) by URL number ``index``."""
+        return {
+            "endpoint": self.labels[index],
+            "chat_template_sha256": self.template_hashes[index],
+            "system_fingerprint": fingerprint,
+            "engine": self.engine["id"] if self.engine else None,
+        }
 
 
 def public_url(url: str) -> str:
@@ -82,30 +116,67 @@ def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -
             raise AtlasError(f"endpoint {public_url(url)} is unreachable: {reason}") from exc
 
 
-def served_template(url: str, headers: dict[str, str]) -> str:
-    """llama.cpp's server reports its template at ``/props``; anything else is "unknown"."""
+def served_template(url: str, headers: dict[str, str]) -> str | None:
+    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen."""
     root = url.rstrip("/").removesuffix("/v1")
     with contextlib.suppress(Exception):
         props = json.loads(_get(f"{root}/props", headers, 3.0))
         template = props.get("chat_template") if isinstance(props, dict) else None
         if isinstance(template, str) and template:
             return template
-    return "unknown"
+    return None
+
+
+def probe_fingerprints(
+    endpoint: Endpoint, body: bytes, timeout: float = 60.0
+) -> frozenset[str | None] | None:
+    """One non-streamed one-token request per URL: the ``system_fingerprint`` each answers with
+    now (None in the set: it sends none). None when a probe fails: nothing was observed. The probe
+    keeps the run's model and sampling fields but asks a tiny question of its own: cheap, and
+    never a prompt the run is about to send (a server reusing its KV cache would then compute
+    that prompt differently)."""
+    probe = json.loads(body)
+    probe.update(stream=False, max_tokens=1, messages=[{"role": "user", "content": "Say OK."}])
+    for field_name in ("stream_options", "tools", "tool_choice"):
+        probe.pop(field_name, None)
+    data = json.dumps(probe).encode()
+    headers = {**endpoint.headers, "Content-Type": "application/json"}
+    endpoint.ensure_started()
+    seen: set[str | None] = set()
+    for url in endpoint.urls:
+        request = urllib.request.Request(f"{url.rstrip('/')}/chat/completions", data, headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                answer = json.loads(response.read())
+        except (OSError, ValueError):
+            return None
+        fingerprint = answer.get("system_fingerprint") if isinstance(answer, dict) else None
+        seen.add(str(fingerprint) if fingerprint else None)
+    return frozenset(seen)
 
 
 @contextlib.contextmanager
 def open_endpoint(model: ModelParams) -> Iterator[Endpoint]:
-    """The endpoint for ``model``, starting (and finally stopping) the embedded server if asked."""
+    """The endpoint for ``model``; the embedded server starts when the first request is to be
+    sent (:meth:`Endpoint.ensure_started`) and is always stopped on the way out."""
     if model.is_embedded:
-        from stages.inference.embedded import embedded_server
+        from stages.inference.embedded import ENGINE, embedded_server, verified_gguf
+        from stages.inference.engine import engine_facts
 
-        with embedded_server(model) as server:
-            description = f"embedded: llama_cpp.server on {server.gguf.name}"
-            yield Endpoint([server.url], {}, server.chat_template, description)
+        gguf, facts = verified_gguf(model)  # what the server will show, known before it starts
+        with contextlib.ExitStack() as stack:
+
+            def start() -> str:
+                return stack.enter_context(embedded_server(model, ENGINE)).url
+
+            engine = engine_facts(ENGINE, model.context_length)
+            label = f"embedded:{gguf.name}"
+            yield Endpoint([], {}, [label], [facts.chat_template], engine=engine, starter=start)
         return
     urls = [model.base_url] if isinstance(model.base_url, str) else list(model.base_url)
     key = api_key(model, urls)
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     preflight(urls, headers)
-    description = ", ".join(public_url(u) for u in urls)
-    yield Endpoint(urls, headers, served_template(urls[0], headers), description, key)
+    labels = [public_url(u) for u in urls]
+    templates = [served_template(u, headers) for u in urls]
+    yield Endpoint(urls, headers, labels, templates, key)

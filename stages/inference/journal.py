@@ -6,8 +6,13 @@ request is the sha256 of the canonical JSON of (model name, revision, decoding, 
 repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
 (model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in
 the manifest: temperature, top_p, max_tokens after the workload's override, seed, effective
-repeats and stream — everything in a body that does not come from the row. A request that failed
-for good is journaled with its error and counts as finished (a rerun does not resend it).
+repeats and stream — everything in a body that does not come from the row. The body carries the
+repeat's own seed (``seed + repeat``), which the record repeats as ``seed``; ``provenance`` is
+what the endpoint showed about itself (:mod:`stages.inference.provenance`).
+
+A key may have several lines: the last one is the request's current state. A request whose last
+line is a failure is sent again by the next run (unless ``--keep-failed``), and so is an answer
+whose provenance no longer matches the endpoint; the new line is appended after the old one.
 
 On open, a torn last line (a crash mid-write) is cut off and the keys present are the finished
 requests, which are not sent again. Lines are written by one thread that flushes and fsyncs after
@@ -23,12 +28,14 @@ import os
 import queue
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stages.errors import AtlasError
-from stages.inference.client import Outcome
 from stages.inference.metrics import summary
 from stages.io import atomic_write_bytes, iter_jsonl
+
+if TYPE_CHECKING:  # the HTTP client (httpx) is imported only when something is to be sent
+    from stages.inference.client import Outcome
 
 # Encoders built once: ``json.dumps`` with non-default options builds a new encoder per call,
 # a measurable share of the cost for the small objects encoded per request.
@@ -57,7 +64,15 @@ def request_key(prefix: bytes, body: bytes, repeat: int) -> str:
     return hashlib.sha256(prefix + b"," + body + b"," + str(repeat).encode() + b"]").hexdigest()
 
 
-def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) -> dict[str, Any]:
+def make_record(
+    key: str,
+    run: str,
+    row_id: str,
+    repeat: int,
+    outcome: Outcome,
+    seed: int | None,
+    provenance: dict[str, Any],
+) -> dict[str, Any]:
     """The journal line for one finished request."""
     answer = outcome.answer
     record: dict[str, Any] = {
@@ -74,6 +89,8 @@ def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) 
         "itl_s": None,
         "error": outcome.error,
         "attempts": outcome.attempts,
+        "seed": seed,
+        "provenance": provenance,
     }
     if answer is not None and answer.first_token_at is not None:
         record["ttft_s"] = round(answer.first_token_at - outcome.started, 6)
@@ -81,6 +98,25 @@ def make_record(key: str, run: str, row_id: str, repeat: int, outcome: Outcome) 
         record["itl_s"] = summary([b - a for a, b in zip(times, times[1:], strict=False)])
         record["token_s"] = [round(t - outcome.started, 6) for t in times]  # issue 14: pooled ITL
     return record
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The journal's complete lines, read only (``--dry-run``): a torn last line is skipped, not
+    cut off, and a journal DVC linked into its cache is left as it is."""
+    if not path.is_file():
+        return []
+    data = path.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    return [json.loads(line) for line in complete.splitlines() if line.strip()]
+
+
+def latest(records: list[dict[str, Any]], keys: set[str]) -> dict[str, dict[str, Any]]:
+    """The last record of each key in ``keys`` (the state a rerun and scoring go by)."""
+    out: dict[str, dict[str, Any]] = {}
+    for record in records:
+        if record["key"] in keys:
+            out[record["key"]] = record
+    return out
 
 
 class Journal:

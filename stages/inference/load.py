@@ -103,17 +103,17 @@ def run_level(
     if todo:
         import httpx
 
+        endpoint.ensure_started()  # the embedded server starts only when something is sent
         segment = 1 + max((int(r.get("segment", 0)) for r in mine), default=-1)
         pool = int(level) if load.mode == "concurrency" else load.max_in_flight
         urls = [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
         headers = {**endpoint.headers, "Content-Type": "application/json"}
-        tls = any(u.scheme == "https" for u in urls)
         timeout_s = plan.workload.timeout_s or plan.run.timeout_s
         label = f"{plan.name} @ {load.mode} {level_label(level)}"
         requests = sum(len(e.keys) for e in planned)
 
         async def send_all() -> None:
-            client = make_client(pool, headers, tls=tls)
+            client = make_client(pool, headers)
             sender = Sender(
                 client=client,
                 urls=urls,
@@ -127,6 +127,7 @@ def run_level(
                 multi_turn=load.multi_turn,
                 think_time_s=load.think_time_s,
                 secret=endpoint.secret,
+                provenance=endpoint.provenance,
             )
             try:
                 if load.mode == "rate":

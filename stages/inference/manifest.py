@@ -1,9 +1,16 @@
 """The run manifest ``results/<workload>/manifest.json`` (issue 3, "Run manifest").
 
-What a reader needs to reproduce or compare the run: model name, revision and endpoint (no
-credentials), decoding settings including the seed, the chat template as served, the dataset id
-and the sha256 of its rows, package versions, the project's git commit, start and end times,
-and counts. Scoring takes ``run_key`` from here to pick this run's journal records.
+What a reader needs to reproduce or compare the run: model name and revision, decoding settings
+and the seed of each repeat (``seeds``), the dataset id and the sha256 of its rows, package
+versions, the project's git commit, start and end times, and counts. Where the answers came from
+is ``provenance``: one entry per distinct (endpoint, chat template hash, system fingerprint,
+engine id) with the number of records it covers — exactly the records scoring reads (the last
+one of each request), so an answer is never credited to another endpoint or template;
+``superseded`` lists, the same way, the answers this invocation replaced because the endpoint
+had changed since they were made.
+``chat_templates`` maps the hashes seen by this invocation to their text, and ``engine`` holds
+the embedded engine's build facts (:mod:`stages.inference.engine`; null for a remote endpoint).
+Scoring takes ``run_key`` from here to pick this run's journal records.
 """
 
 from __future__ import annotations
@@ -11,7 +18,15 @@ from __future__ import annotations
 import subprocess
 from datetime import UTC, datetime
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from stages.inference.provenance import manifest_entries
+from stages.io import sha256_file
+
+if TYPE_CHECKING:
+    from stages.inference.endpoint import Endpoint
+    from stages.inference.plan import Plan
+    from stages.inference.rerun import Triage
 
 PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "llama_cpp_python", "pydantic")
 
@@ -41,26 +56,48 @@ def git_commit() -> str:
     return commit if done.returncode == 0 and commit else "unknown"
 
 
+def run_counts(
+    plan: Plan, records: list[dict[str, Any]], sent: int, found: Triage, failures: dict[str, int]
+) -> dict[str, Any]:
+    """The manifest's ``counts``: what was planned, reused, sent (again) and how it ended."""
+    failed = sum(failures.values())
+    return {
+        "rows": len(plan.items) // plan.decoding["repeats"],
+        "repeats": plan.decoding["repeats"],
+        "requests": len(plan.items),
+        "finished_before": found.reused + found.kept_failed,
+        "sent": sent,
+        "resent_failed": found.failed,
+        "resent_drifted": sum(found.drifted.values()),
+        "kept_failed": found.kept_failed,
+        "ok": len(records) - failed,
+        "failed": failed,
+        "failed_by_kind": failures,
+    }
+
+
 def build_manifest(
-    *,
-    run_key: str,
-    model: dict[str, str],
-    decoding: dict[str, Any],
-    dataset: dict[str, str],
-    workload: dict[str, Any],
-    ids: list[str],
-    chat_template: str,
+    plan: Plan,
+    endpoint: Endpoint,
+    records: list[dict[str, Any]],
+    found: Triage,
     started_at: str,
     counts: dict[str, Any],
 ) -> dict[str, Any]:
+    """The manifest of a run whose current records (last one per request) are ``records``."""
+    texts = dict(zip(endpoint.template_hashes, endpoint.templates, strict=True))
     return {
-        "run_key": run_key,
-        "model": model,
-        "decoding": decoding,
-        "dataset": dataset,
-        "workload": workload,
-        "ids": ids,
-        "chat_template": chat_template,
+        "run_key": plan.run_key,
+        "model": {"name": plan.model.name, "revision": plan.model.revision},
+        "decoding": plan.decoding,
+        "seeds": plan.seeds,
+        "dataset": {"id": plan.dataset.id, "sha256": sha256_file(plan.dataset.path / "rows.jsonl")},
+        "workload": {"name": plan.name, **plan.workload.model_dump(), "limit": plan.limit},
+        "ids": list(dict.fromkeys(item.row_id for item in plan.items)),
+        "provenance": manifest_entries(records),
+        "superseded": manifest_entries(found.replaced),
+        "chat_templates": {h: t for h, t in texts.items() if h is not None},
+        "engine": endpoint.engine,
         "packages": package_versions(),
         "git_commit": git_commit(),
         "started_at": started_at,

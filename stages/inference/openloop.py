@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +68,8 @@ class Sender:
     multi_turn: bool = False
     think_time_s: float = 0.0
     secret: str | None = None
+    provenance: Callable[[int, str | None], dict[str, Any]] = lambda index, fingerprint: {}
+    """The endpoint's ``provenance`` of a record (URL number, system fingerprint)."""
 
     async def session(self, entry: Entry, scheduled: float, t0: float) -> None:
         """Send the entry's turns that are not journaled yet; ``scheduled`` is its first turn's
@@ -92,7 +95,12 @@ class Sender:
             if outcome.error and self.secret:
                 message = outcome.error["message"].replace(self.secret, "***")
                 outcome.error = {**outcome.error, "message": message}
-            record = make_record(key, self.run_key, entry.item.row_id, entry.item.repeat, outcome)
+            fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
+            provenance = self.provenance(outcome.url_index, fingerprint)
+            record = make_record(
+                key, self.run_key, entry.item.row_id, entry.item.repeat, outcome,
+                entry.item.seed, provenance,
+            )  # fmt: skip
             record.update(
                 phase="warmup" if entry.warmup else "measure",
                 index=entry.index,

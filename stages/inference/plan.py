@@ -1,8 +1,15 @@
 """What a workload will send: params, dataset rows, request bodies and their keys (issue 3).
 
-Everything is decided before the first request: the first ``limit`` rows (``workloads.<w>.limit``
-else ``run.limit``), each repeated ``decoding.effective_repeats`` times, with bodies serialised
-once as canonical JSON — the exact bytes that are sent and hashed into the journal key.
+Everything is decided before the first request: the first ``limit`` rows (``--limit``, else
+``workloads.<w>.limit``, else ``run.limit``), each repeated ``decoding.effective_repeats`` times,
+with bodies serialised once as canonical JSON — the exact bytes that are sent and hashed into the
+journal key. Repeat r of a sampling run carries ``seed + r`` in its body, so a server that honours
+seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed``).
+
+Items go out repeat by repeat (every row's repeat 0, then every row's repeat 1, ...), never the
+same prompt twice in a row: llama-cpp-python's server reuses the previous request's KV cache, and
+for a prompt identical to the previous one it computes only the last prompt token, alone, which
+changes the logits enough to flip greedy tokens (measured: README, "Reproducibility").
 """
 
 from __future__ import annotations
@@ -11,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset, load_dataset
+from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset
+from stages.datasets.verified import load_verified
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
 from stages.inference.requests import Sampling, build_body
 from stages.params import (
@@ -33,6 +41,8 @@ class Item:
     repeat: int
     key: str
     body: bytes
+    seed: int | None
+    """The seed in ``body`` (``decoding.seed + repeat``), None when no seed is sent."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +58,13 @@ class Plan:
     run_key: str
     limit: int | None
     items: list[Item]
+    seeds: list[int]
+    """The seed of each repeat (empty when no seed is sent)."""
+
+    @property
+    def max_failed_share(self) -> float:
+        own = self.workload.max_failed_share
+        return self.run.max_failed_share if own is None else own
 
     @property
     def keys(self) -> set[str]:
@@ -67,15 +84,19 @@ def select_rows(
 
 
 def plan_workload(
-    name: str, params_path: Path = PARAMS_FILE, datasets_root: Path = DATASETS_DIR
+    name: str,
+    params_path: Path = PARAMS_FILE,
+    datasets_root: Path = DATASETS_DIR,
+    limit: int | None = None,
 ) -> Plan:
-    """Validate the params a workload reads, load its dataset and build every request."""
+    """Validate the params a workload reads, load its dataset (checked at the door: see
+    :mod:`stages.datasets.verified`) and build every request; ``limit`` overrides the params."""
     spec = workload(name, params_path)
     model = section(ModelParams, "model", params_path)
     decoding_params = section(DecodingParams, "decoding", params_path)
     run = section(RunParams, "run", params_path)
-    dataset = load_dataset(spec.dataset, datasets_root)
-    limit = spec.limit or run.limit
+    dataset = load_verified(spec.dataset, datasets_root)
+    limit = limit or spec.limit or run.limit
     rows = select_rows(dataset.rows, limit, spread=spec.perf)
     repeats = decoding_params.effective_repeats
     sampling = Sampling(
@@ -94,16 +115,21 @@ def plan_workload(
         "repeats": repeats,
         "stream": sampling.stream,
     }
+    base = decoding_params.seed
+    seeds = [] if base is None else [base + repeat for repeat in range(repeats)]
     rows_path = dataset.path / ROWS_FILE
     prefix = key_prefix(model.name, model.revision, decoding)
-    items = []
+    bodies = []
     for row in rows:
         where = f"{rows_path}: id {row['id']}"
         body = build_body(row, dataset.card.kind, dataset.id, dataset.path, sampling, where)
-        raw = canonical(body)
-        for repeat in range(repeats):
-            key = request_key(prefix, raw, repeat)
-            items.append(Item(row["id"], repeat, key, raw))
+        bodies.append((row["id"], body, canonical(body)))
+    items = []
+    for repeat in range(repeats):  # repeat-major: a prompt is never sent right after itself
+        seed = seeds[repeat] if seeds else None
+        for row_id, body, raw in bodies:
+            sent = raw if repeat == 0 else canonical({**body, "seed": seed})
+            items.append(Item(row_id, repeat, request_key(prefix, sent, repeat), sent, seed))
     return Plan(
         name=name,
         workload=spec,
@@ -114,4 +140,5 @@ def plan_workload(
         run_key=run_key(model.name, model.revision, decoding),
         limit=limit,
         items=items,
+        seeds=seeds,
     )

@@ -1,7 +1,8 @@
 """Progress of a run on stderr: a rich bar on a terminal, plain periodic lines otherwise.
 
-The bar shows done/total, the request rate and the failures so far; the plain form (logs, CI,
-DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end.
+The bar shows done/total, the request rate, the failures so far and the time left; the plain form
+(logs, CI, DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end. The time left
+(ETA) is the requests still to send divided by the rate so far.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Progress:
                 MofNCompleteColumn,
                 TextColumn,
                 TimeElapsedColumn,
+                TimeRemainingColumn,
             )
             from rich.progress import Progress as RichProgress
 
@@ -41,6 +43,8 @@ class Progress:
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[rate]:.1f} req/s  failed {task.fields[failed]}"),
                 TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
                 console=Console(stderr=True),
                 transient=False,
             )
@@ -57,6 +61,23 @@ class Progress:
         elapsed = time.monotonic() - self._started
         return self.done / elapsed if elapsed > 0 else 0.0
 
+    @property
+    def eta(self) -> str:
+        """Time left at the rate so far: ``"1 min 05 s"``, ``"12 s"``, or ``"?"`` before the first
+        request finishes."""
+        if self.done >= self.total:
+            return "0 s"
+        if not self.done or self.rate <= 0:
+            return "?"
+        seconds = round((self.total - self.done) / self.rate)
+        if seconds < 60:
+            return f"{seconds} s"
+        minutes, seconds = divmod(seconds, 60)
+        if minutes < 60:
+            return f"{minutes} min {seconds:02d} s"
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours} h {minutes:02d} min"
+
     def advance(self, failed: bool) -> None:
         self.done += 1
         self.failed += failed
@@ -69,7 +90,7 @@ class Progress:
     def _line(self) -> None:
         sys.stderr.write(
             f"{self.label}: {self.done}/{self.total} done, {self.rate:.1f} req/s, "
-            f"{self.failed} failed\n"
+            f"{self.failed} failed, ETA {self.eta}\n"
         )
 
     def __exit__(self, *exc: object) -> None:

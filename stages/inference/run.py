@@ -1,9 +1,11 @@
 """``atlas infer WORKLOAD``: send what is not journaled yet, then write manifest and metrics.
 
-A pass runs ``concurrency`` workers over the unfinished items (a bounded pool: never more in
-flight), one shared ``httpx.AsyncClient`` with a keep-alive pool of that size, and requests spread
-round-robin over the endpoint's URLs. Every finished request is journaled before the next is
-taken, so a killed run loses at most the requests in flight.
+What a rerun sends again (failures, drifted answers) is :mod:`stages.inference.rerun`'s rule; a
+run with too many failures ends with exit code 3 (:mod:`stages.inference.failures`) after
+writing everything. A pass runs ``concurrency`` workers over the items to send (a bounded pool:
+never more in flight), one shared ``httpx.AsyncClient`` with a keep-alive pool of that size, and
+requests spread round-robin over the endpoint's URLs. Every finished request is journaled before
+the next is taken, so a killed run loses at most the requests in flight.
 
 Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after the main pass,
 :mod:`stages.inference.load` sends each concurrency or rate level from its own journal under
@@ -19,23 +21,35 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from stages.inference.endpoint import Endpoint, open_endpoint
-from stages.inference.journal import Journal, make_record
+from stages.inference.failures import check_failed_share
+from stages.inference.journal import Journal, latest, make_record
 from stages.inference.load import run_load, serving_document
-from stages.inference.manifest import build_manifest, now_iso
+from stages.inference.manifest import build_manifest, now_iso, run_counts
 from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
-from stages.io import sha256_file, write_json
+from stages.inference.rerun import RerunPolicy, Triage, sort_requests
+from stages.io import write_json
 
 RESULTS_DIR = Path("results")
 METRICS_DIR = Path("metrics")
 STAGGER_S = 0.0005
 """Workers start this far apart, so that answers do not all arrive in the same instant and queue
 behind each other in the event loop (which would inflate measured TTFT)."""
+
+
+@dataclass
+class PassResult:
+    records: list[dict[str, Any]]
+    """The current record of every planned request that has one, in plan order."""
+    fresh: list[dict[str, Any]]
+    wall: float
+    triage: Triage
 
 
 @contextlib.contextmanager
@@ -81,12 +95,16 @@ async def _send_all(
             if outcome.error and endpoint.secret:
                 message = outcome.error["message"].replace(endpoint.secret, "***")
                 outcome.error = {**outcome.error, "message": message}
-            record = make_record(item.key, plan.run_key, item.row_id, item.repeat, outcome)
+            fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
+            provenance = endpoint.provenance(outcome.url_index, fingerprint)
+            record = make_record(
+                item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
+            )
             journal.append(record)
             fresh.append(record)
             progress.advance(record["error"] is not None)
 
-    client = make_client(concurrency, headers, tls=any(u.scheme == "https" for u in urls))
+    client = make_client(concurrency, headers)
     try:
         await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
     finally:
@@ -95,12 +113,22 @@ async def _send_all(
 
 
 def run_pass(
-    plan: Plan, endpoint: Endpoint, path: Path, concurrency: int, label: str
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], float]:
-    """Send the items missing from journal ``path``; returns (run records, fresh records, wall)."""
+    plan: Plan,
+    endpoint: Endpoint,
+    path: Path,
+    concurrency: int,
+    label: str,
+    policy: RerunPolicy | None = None,
+) -> PassResult:
+    """Send what journal ``path`` lacks (or holds as failed or drifted) and return the records."""
     journal = Journal(path)
-    todo = [item for item in plan.items if item.key not in journal.keys]
-    import stages.inference.transport  # noqa: F401  (import time is not sending time)
+    current = latest(journal.records, plan.keys)
+    found = sort_requests(plan, endpoint, current, label, policy or RerunPolicy())
+    todo = found.todo
+    if todo:  # the HTTP stack loads (and the embedded server starts) only to send something
+        import stages.inference.transport  # noqa: F401
+
+        endpoint.ensure_started()
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []
@@ -113,9 +141,9 @@ def run_pass(
             coro = _send_all(plan, endpoint, todo, journal, concurrency, progress)
             fresh = asyncio.run(coro)
     wall = time.perf_counter() - started
-    keys = plan.keys
-    records = [r for r in journal.records if r.get("run_key") == plan.run_key and r["key"] in keys]
-    return records, fresh, wall
+    current = latest(journal.records, plan.keys)
+    records = [current[item.key] for item in plan.items if item.key in current]
+    return PassResult(records, fresh, wall, found)
 
 
 def _metrics(
@@ -130,60 +158,52 @@ def _metrics(
 
 def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None:
     """A rerun that sent nothing has no wall clock of its own: keep the rates measured when the
-    same run (same ``run_key``) actually sent its requests, rather than writing nulls."""
+    same run (same ``run_key``, same number of records) actually sent its requests, rather than
+    writing nulls. Figures of another run are never carried over."""
     if not previous_path.is_file():
         return
     previous = json.loads(previous_path.read_text(encoding="utf-8"))
-    if previous.get("run_key") != metrics["run_key"]:
+    if previous.get("run_key") != metrics["run_key"] or not metrics["requests"]:
         return
     previous = previous.get("main", previous)  # issue 14: the main pass's figures moved here
+    if previous.get("requests") != metrics["requests"]:
+        return
     metrics["requests_per_s"] = previous.get("requests_per_s")
     aggregate = (previous.get("output_tokens_per_s") or {}).get("aggregate")
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
 
 
-def infer_workload(name: str) -> dict[str, Any]:
-    """Run workload ``name`` from the project root; returns the counts written to the manifest."""
+def infer_workload(
+    name: str, policy: RerunPolicy | None = None, limit: int | None = None
+) -> dict[str, Any]:
+    """Run workload ``name`` from the project root; returns the counts written to the manifest.
+    Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
+    more requests failed than the workload tolerates."""
     from stages.inference.embedded import sigterm_as_interrupt
 
-    plan = plan_workload(name)
+    policy = policy or RerunPolicy()
+    plan = plan_workload(name, limit=limit)
     started_at = now_iso()
     out = RESULTS_DIR / name
     with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
         concurrency = plan.workload.concurrency or plan.run.concurrency
-        records, fresh, wall = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name)
-        metrics = _metrics(plan, records, fresh, wall, concurrency)
+        main = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name, policy)
+        metrics = _metrics(plan, main.records, main.fresh, main.wall, concurrency)
         metrics["run_key"] = plan.run_key
-        if not fresh:
+        if not main.fresh:
             _keep_wall_clock_rates(metrics, METRICS_DIR / f"{name}.serving.json")
         levels = run_load(plan, endpoint, out)  # issue 14: concurrency/rate levels
-    failures = metrics["failures_by_kind"]
-    counts = {
-        "rows": len(plan.items) // plan.decoding["repeats"],
-        "repeats": plan.decoding["repeats"],
-        "requests": len(plan.items),
-        "finished_before": len(records) - len(fresh),
-        "sent": len(fresh),
-        "ok": len(records) - sum(failures.values()),
-        "failed": sum(failures.values()),
-        "failed_by_kind": failures,
-    }
-    manifest = build_manifest(
-        run_key=plan.run_key,
-        model={"name": plan.model.name, "revision": plan.model.revision,
-               "endpoint": endpoint.description},
-        decoding=plan.decoding,
-        dataset={"id": plan.dataset.id, "sha256": sha256_file(plan.dataset.path / "rows.jsonl")},
-        workload={"name": name, **plan.workload.model_dump(), "limit": plan.limit},
-        ids=list(dict.fromkeys(item.row_id for item in plan.items)),
-        chat_template=endpoint.chat_template,
-        started_at=started_at,
-        counts=counts,
-    )  # fmt: skip
+    counts = run_counts(
+        plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
+    )
+    manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
     write_json(out / "manifest.json", manifest)
     write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "
-        f"{counts['sent']} sent), {counts['failed']} failed -> {out / 'responses.jsonl'}\n"
+        f"{counts['sent']} sent{f', {again} of them again' if again else ''}), "
+        f"{counts['failed']} failed -> {out / 'responses.jsonl'}\n"
     )
+    check_failed_share(name, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
     return counts

@@ -3,7 +3,8 @@
 A stream is fed raw byte chunks as they arrive with the arrival time of each chunk. Time to first
 token is the arrival of the first delta carrying content or a tool call (a role-only first delta
 is not a token); inter-token gaps are the times between successive such deltas. Several deltas
-that arrive in one read share its timestamp, which is what the client really saw.
+that arrive in one read share its timestamp, which is what the client really saw. The first
+``system_fingerprint`` an event carries is kept as the answer's provenance.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class Answer:
     """``data: [DONE]`` was seen."""
     events: int = 0
     """Number of data events received (0 on an empty stream)."""
+    system_fingerprint: str | None = None
+    """The backend configuration the server says answered (OpenAI ``system_fingerprint``)."""
 
     @property
     def complete(self) -> bool:
@@ -91,6 +94,8 @@ class StreamReader:
         if event.get("error"):
             raise InvalidResponse(f"error event in stream: {json.dumps(event['error'])[:300]}")
         answer.events += 1
+        if answer.system_fingerprint is None and event.get("system_fingerprint"):
+            answer.system_fingerprint = str(event["system_fingerprint"])
         if event.get("usage"):
             answer.usage = event["usage"]
         for choice in event.get("choices") or ():
@@ -134,6 +139,7 @@ def parse_completion(body: bytes) -> Answer:
     except (ValueError, KeyError, IndexError, TypeError) as exc:
         raise InvalidResponse(f"not a chat completion: {body[:300]!r}") from exc
     calls = message.get("tool_calls") or None
+    fingerprint = obj.get("system_fingerprint")
     return Answer(
         output=message.get("content") or "",
         tool_calls=calls,
@@ -141,4 +147,5 @@ def parse_completion(body: bytes) -> Answer:
         usage=obj.get("usage"),
         done=True,
         events=1,
+        system_fingerprint=str(fingerprint) if fingerprint else None,
     )

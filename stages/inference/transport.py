@@ -15,55 +15,10 @@ without its own.
 
 from __future__ import annotations
 
-import contextlib
-import ssl
-import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
+import aiohttp
 import httpx
-
-
-@contextlib.contextmanager
-def _no_default_certs() -> Iterator[None]:
-    """While aiohttp is first imported, its two module-level TLS contexts are made without loading
-    the system CA store (about 95 ms of ``atlas infer`` start-up, on every run, mostly plain
-    HTTP to a local server). Fails closed: its "verified" default is then a verifying context
-    with no CA, which rejects every certificate; sessions made here pass their own properly
-    loaded context instead (:meth:`AiohttpTransport._open`)."""
-    create = ssl.create_default_context
-    own_load = ssl.SSLContext.__dict__.get("set_default_verify_paths")  # else inherited from _ssl
-
-    def bare_verifying_context(*args: object, **kwargs: object) -> ssl.SSLContext:
-        return ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-
-    def skip_loading(self: ssl.SSLContext) -> None:
-        return None
-
-    ssl.create_default_context = bare_verifying_context
-    ssl.SSLContext.set_default_verify_paths = skip_loading  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        ssl.create_default_context = create
-        if own_load is None:
-            del ssl.SSLContext.set_default_verify_paths
-        else:
-            ssl.SSLContext.set_default_verify_paths = own_load  # type: ignore[method-assign]
-
-
-if "aiohttp" in sys.modules:
-    import aiohttp
-else:
-    with _no_default_certs():
-        import aiohttp
-
-
-def verified_tls_context() -> ssl.SSLContext:
-    """What aiohttp's default verified context is: the system CA store, HTTP/1.1 by ALPN."""
-    context = ssl.create_default_context()
-    context.set_alpn_protocols(("http/1.1",))
-    return context
-
 
 _READ_ERRORS = (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError)
 
@@ -94,9 +49,8 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     READ_ERRORS = _READ_ERRORS
     """What a broken connection raises while a body is read."""
 
-    def __init__(self, max_connections: int, tls: bool = True) -> None:
+    def __init__(self, max_connections: int) -> None:
         self._max_connections = max_connections
-        self._tls = tls
         self._session: aiohttp.ClientSession | None = None
         self._headers: dict[tuple[tuple[bytes, bytes], ...], list[tuple[str, str]]] = {}
 
@@ -116,12 +70,11 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         return converted
 
     def _open(self) -> aiohttp.ClientSession:
-        # Plain-HTTP runs never load the CA store; https ones get a verifying context.
         connector = aiohttp.TCPConnector(
             limit=self._max_connections,
             limit_per_host=0,
             ttl_dns_cache=300,
-            ssl=verified_tls_context() if self._tls else True,
+            ssl=True,  # aiohttp's default: certificates verified against the system CA store
         )
         self._session = aiohttp.ClientSession(
             connector=connector,
@@ -185,14 +138,11 @@ class AiohttpClient(httpx.AsyncClient):
     sends streamed requests straight through it, skipping httpx's per-request layers (request
     and response models, cookie extraction, byte-stream wrappers)."""
 
-    def __init__(self, max_connections: int, headers: dict[str, str], tls: bool) -> None:
-        self.wire = AiohttpTransport(max_connections, tls)
+    def __init__(self, max_connections: int, headers: dict[str, str]) -> None:
+        self.wire = AiohttpTransport(max_connections)
         super().__init__(transport=self.wire, headers=headers, timeout=None, follow_redirects=False)
 
 
-def make_client(
-    max_connections: int, headers: dict[str, str], tls: bool = True
-) -> httpx.AsyncClient:
-    """An ``httpx.AsyncClient`` on the aiohttp transport; no httpx timeout (the caller sets one).
-    ``tls=False`` promises plain-HTTP URLs only (an https URL would then fail verification)."""
-    return AiohttpClient(max_connections, headers, tls)
+def make_client(max_connections: int, headers: dict[str, str]) -> httpx.AsyncClient:
+    """An ``httpx.AsyncClient`` on the aiohttp transport; no httpx timeout (the caller sets one)."""
+    return AiohttpClient(max_connections, headers)

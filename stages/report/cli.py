@@ -20,7 +20,7 @@ def report(
 ) -> None:
     """Write the headline metrics, report.md and report.html from every workload's metrics.
 
-    Example: atlas report   (after `atlas score` of every workload, or `dvc repro report`)
+    Example: atlas report   (or: atlas report --protocol kouman --study kouman-demo)
     """
     if protocol is not None:
         if protocol != "kouman":

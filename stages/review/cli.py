@@ -10,7 +10,11 @@ import typer
 
 from stages.errors import AtlasError
 
-review_app = typer.Typer(help="Human review: export sheets, import verdicts.", no_args_is_help=True)
+review_app = typer.Typer(
+    help="Human review: export sheets, import verdicts.\n\n"
+    "Example: atlas review export --study kouman-demo",
+    no_args_is_help=True,
+)
 
 StudyOption = Annotated[
     str, typer.Option("--study", help="Study name: review/studies/<name>.yaml.")
@@ -27,7 +31,10 @@ def export(
         list[str] | None, typer.Option(help="Only this reviewer (repeatable); default all.")
     ] = None,
 ) -> None:
-    """Write the blind key, one read-only reading package per reviewer and verdict templates."""
+    """Write the blind key, one read-only reading package per reviewer and verdict templates.
+
+    Example: atlas review export --study kouman-demo --pass 1
+    """
     from stages.review.sheets import export as do_export
 
     result = do_export(study, pass_no, reviewer or None)
@@ -53,7 +60,10 @@ def import_verdicts(
         ),
     ] = None,
 ) -> None:
-    """Validate every verdict, resolve final labels and write the labels table and metrics."""
+    """Validate every verdict, resolve final labels and write the labels table and metrics.
+
+    Example: atlas review import --study kouman-demo
+    """
     from stages.review.outcome import import_study, unresolved_count
     from stages.review.study import StudyPaths
 
@@ -91,7 +101,10 @@ def agreement(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON result here.")] = None,
 ) -> None:
-    """Inter-rater agreement over a long table (item, rater, label)."""
+    """Inter-rater agreement over a long table (item, rater, label).
+
+    Example: atlas agreement labels.csv --method cohen-quadratic --labels 0,1,2,3,4
+    """
     from stages.io import write_json
     from stages.review.agreement import METHODS, Rating, compute, majority
     from stages.review.table import read_table, resolve_labels

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from stages.compare.clusters import cluster_of
-from stages.datasets.load import ROWS_FILE, Dataset, load_dataset
+from stages.datasets.load import ROWS_FILE, Dataset
+from stages.datasets.verified import load_verified
 from stages.errors import AtlasError
 from stages.io import atomic_write_text, read_json, sha256_file, write_json
 from stages.params import workload as workload_params
@@ -206,7 +207,7 @@ def score_workload(
             f"{manifest_path}: dataset.id: {manifest['dataset']['id']!r} is not "
             f"workloads.{name}.dataset {params.dataset!r} (run `atlas infer {name}` again)"
         )
-    dataset = load_dataset(params.dataset)
+    dataset = load_verified(params.dataset)  # refused if its published bytes changed, or empty
     pinned = manifest["dataset"].get("sha256")
     if pinned and pinned != sha256_file(dataset.path / ROWS_FILE):
         raise AtlasError(

@@ -22,10 +22,13 @@ def _records(project: Path, workload: str = "w") -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def _run(project: Path, url: str | list[str], rows: int = 1, **params: Any) -> list[dict[str, Any]]:
+def _run(
+    project: Path, url: str | list[str], rows: int = 1, code: int = 0, **params: Any
+) -> list[dict[str, Any]]:
+    """Run workload ``w`` expecting exit ``code`` (3: more failures than run.max_failed_share)."""
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(rows)])
     write_params(project, url, **params)
-    assert main(["infer", "w"]) == 0
+    assert main(["infer", "w"]) == code
     return _records(project)
 
 
@@ -75,7 +78,7 @@ def test_exhausted_retries_record_the_failure_and_the_run_goes_on(
     project: Path, stub: StubServer, delays: list[float]
 ) -> None:
     stub.config.fail_status, stub.config.fail_first = 503, 3
-    records = _run(project, stub.url, rows=2, run={"concurrency": 1, "max_retries": 2})
+    records = _run(project, stub.url, rows=2, code=3, run={"concurrency": 1, "max_retries": 2})
     assert stub.stats.requests == 4  # 3 failed attempts for the first row, 1 for the second
     assert records[0]["error"] == {"kind": "http_5xx", "message": '503: {"error": {"message": '
                                    '"stub failure"}}'}  # fmt: skip
@@ -85,7 +88,7 @@ def test_exhausted_retries_record_the_failure_and_the_run_goes_on(
 
 def test_timeout_is_recorded_as_failure_without_retry(project: Path, stub: StubServer) -> None:
     stub.config.hang_after = 0
-    [record] = _run(project, stub.url, run={"timeout_s": 0.3})
+    [record] = _run(project, stub.url, code=3, run={"timeout_s": 0.3})
     assert record["error"]["kind"] == "timeout"
     assert record["attempts"] == 1 and stub.stats.requests == 1
     assert record["latency_s"] is None and record["ttft_s"] is None
@@ -104,7 +107,7 @@ def test_stream_torn_every_time_is_recorded_as_stream_torn(
     project: Path, stub: StubServer, delays: list[float]
 ) -> None:
     stub.config.torn_first = 100
-    [record] = _run(project, stub.url, run={"max_retries": 1})
+    [record] = _run(project, stub.url, code=3, run={"max_retries": 1})
     assert record["error"]["kind"] == "stream_torn"
     assert record["attempts"] == 2 and stub.stats.requests == 2
 
@@ -113,7 +116,7 @@ def test_context_overflow_is_recorded_with_its_kind_and_not_retried(
     project: Path, stub: StubServer
 ) -> None:
     stub.config.overflow_chars = 5
-    [record] = _run(project, stub.url)
+    [record] = _run(project, stub.url)  # an overflow does not count towards max_failed_share
     assert record["error"] == {
         "kind": "context_overflow",
         "message": '400: {"error": {"message": "Requested tokens (14) exceed context window '

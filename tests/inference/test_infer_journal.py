@@ -112,7 +112,7 @@ def test_repeats_are_separate_requests(project: Path, stub: StubServer) -> None:
     assert main(["infer", "w"]) == 0
     journal = project / "results" / "w" / "responses.jsonl"
     records = [json.loads(line) for line in journal.read_text().splitlines()]
-    assert [r["repeat"] for r in records] == [0, 1, 2]
+    assert sorted(r["repeat"] for r in records) == [0, 1, 2]  # journaled as they finish
     assert len({r["key"] for r in records}) == 3 and stub.stats.requests == 3
 
 

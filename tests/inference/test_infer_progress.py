@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -16,13 +17,15 @@ def test_plain_progress_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     with progress.Progress("w", total=2, skipped=3) as bar:
         bar.advance(failed=False)
         bar.advance(failed=True)
-    lines = [line.split(", ")[0::2] for line in stream.getvalue().splitlines()]
-    assert lines == [
-        ["w: 2 requests to send (3 already done)"],
+    lines = [line.split(", ") for line in stream.getvalue().splitlines()]
+    assert lines[0] == ["w: 2 requests to send (3 already done)"]
+    assert [[line[0], line[2]] for line in lines[1:]] == [
         ["w: 1/2 done", "0 failed"],
         ["w: 2/2 done", "1 failed"],
         ["w: 2/2 done", "1 failed"],
     ]
+    assert re.fullmatch(r"ETA \d+ s", lines[1][3])  # one left, at the rate so far
+    assert lines[2][3] == lines[3][3] == "ETA 0 s"
 
 
 def test_rich_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -37,3 +40,21 @@ def test_rich_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
             bar.advance(failed)
         assert (bar.done, bar.failed) == (3, 2)
     assert "3/3" in stream.getvalue() and "failed 2" in stream.getvalue()
+
+
+def test_eta_is_the_rest_at_the_rate_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    bar = progress.Progress("w", total=1000, skipped=0)
+    assert bar.eta == "?"
+    clock[0] += 10.0
+    for _ in range(100):
+        bar.advance(failed=False)
+    assert bar.eta == "1 min 30 s"  # 900 left at 10 req/s
+    for _ in range(800):
+        bar.advance(failed=False)
+    assert bar.eta == "1 s"  # 100 left at 90 req/s
+    bar.total = 400_000
+    assert bar.eta == "1 h 13 min"  # 399,100 left at 90 req/s: 4,434 s
+    bar.done = bar.total
+    assert bar.eta == "0 s"

@@ -1,0 +1,69 @@
+"""The end of a run with too many failed requests: exit code 3 and one summary line (issue 11).
+
+A failed request is journaled, counted as incorrect by scoring, and sent again by the next run
+(fresh retry budget), so a run spoiled by an outage is repaired by rerunning it once the endpoint
+is back. When more than ``run.max_failed_share`` (or the workload's own) of the requests failed,
+``atlas infer`` still writes the journal, manifest and serving metrics, then exits with
+:attr:`TooManyFailures.exit_code` so that neither a user nor ``dvc repro`` takes the result as
+finished. The line gives the counts by error kind and the likely cause.
+
+A ``context_overflow`` is not counted in that share: a prompt longer than the model's context
+window fails the same way every time, whatever the endpoint's health (the embedded model's 8k
+window and the long-context suites), so it is a result of the run, not a sign of an outage. It
+is still journaled as a failure, scored as incorrect and sent again by a rerun (a larger
+``model.context_length`` may take it).
+"""
+
+from __future__ import annotations
+
+from stages.errors import AtlasError
+
+LIKELY_CAUSE = {
+    "connection": "connection errors: is the endpoint up?",
+    "timeout": "timeouts: is the endpoint overloaded? (see run.timeout_s, run.concurrency)",
+    "http_4xx": "HTTP 4xx answers: check model.base_url, model.name and the API key",
+    "http_429": "rate limiting (HTTP 429): lower run.concurrency",
+    "http_5xx": "server errors (HTTP 5xx): see the server's log",
+    "stream_torn": "streams that broke off: is the server or a proxy restarting?",
+    "invalid_response": "answers that are not chat completions: check model.base_url",
+}
+NOT_COUNTED = "context_overflow"
+
+
+class TooManyFailures(AtlasError):
+    """More requests failed than the workload tolerates; a rerun sends only those."""
+
+    exit_code = 3
+
+
+def likely_cause(failed_by_kind: dict[str, int], requests: int) -> str:
+    """The most frequent kind, phrased as a cause."""
+    kind, count = max(failed_by_kind.items(), key=lambda item: (item[1], item[0]))
+    cause = LIKELY_CAUSE.get(kind, f"{kind} errors")
+    if count == requests:
+        return f"every request failed with {cause}"
+    if count == sum(failed_by_kind.values()):
+        return f"the failure is one of {cause}" if count == 1 else f"all {count} are {cause}"
+    return f"most failures are {cause}"
+
+
+def check_failed_share(
+    name: str, failed_by_kind: dict[str, int], requests: int, max_share: float
+) -> None:
+    """Raise :class:`TooManyFailures` when more than ``max_share`` of ``requests`` failed
+    (context overflows aside)."""
+    counted = {kind: n for kind, n in failed_by_kind.items() if kind != NOT_COUNTED}
+    failed = sum(counted.values())
+    if not requests or failed / requests <= max_share:
+        return
+    kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(counted.items()))
+    overflow = failed_by_kind.get(NOT_COUNTED, 0)
+    if overflow:
+        kinds += f"; and {overflow} context_overflow, not counted"
+    cause = likely_cause(counted, requests)
+    cause += "" if cause.endswith("?") else "."
+    raise TooManyFailures(
+        f"{name}: {failed} of {requests} requests failed ({kinds}), more than the "
+        f"{max_share:g} tolerated; {cause} A rerun sends only the failed requests again "
+        "(--keep-failed keeps failures as results)"
+    )
