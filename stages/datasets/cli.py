@@ -48,6 +48,32 @@ def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) ->
     typer.echo(f"wrote {path}; edit it, then `dvc repro` and `atlas dataset publish {dataset_id}`")
 
 
+@dataset_app.command("audit")
+def audit(
+    target: Annotated[
+        str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
+    ],
+) -> None:
+    """Shortcut audit of one eval dataset: answer-free baselines, leaks and duplicates.
+
+    Example: `atlas dataset audit eval-science-v2`, or `atlas dataset audit /tmp/out/eval-x-v1`
+    on a generator's output before it is committed. Exits non-zero when a dataset that is not
+    yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
+    """
+    from stages.datasets.audit import audit_dataset, details, table
+    from stages.datasets.load import DATASETS_DIR, dataset_dir
+    from stages.errors import ValidationFailures
+
+    path = Path(target)
+    if not (path / "dataset.json").is_file():
+        path = dataset_dir(target, DATASETS_DIR)
+    result = audit_dataset(path)
+    typer.echo(table({result.id: result}))
+    typer.echo(details(result))
+    if result.status == "fail":
+        raise ValidationFailures([f"audit failed for {result.id}:"] + result.problems())
+
+
 @dataset_app.command("publish")
 def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
     """Pin a dataset's bytes in datasets/registry.json; later changes fail the check."""
