@@ -7,7 +7,9 @@ Checks, each reporting every problem it finds (never only the first):
 * budget — ``datasets/`` plus ``_gen/`` within ``check.budget_mb``;
 * determinism — each generator rerun into a temporary directory gives the same bytes;
 * immutability — published datasets still hash to what ``registry.json`` pinned;
-* dataset hooks — normative files shipped with a dataset (e.g. ``rules.py --self-test``).
+* dataset hooks — normative files shipped with a dataset (e.g. ``rules.py --self-test``);
+* shortcut audit — answer-free baselines, leaks and duplicates of every eval dataset
+  (``stages.datasets.audit``); only datasets not yet published can fail it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stages.datasets.audit import DatasetAudit, audit_corpus
 from stages.datasets.card import DatasetCard
 from stages.datasets.haystack_check import haystack_failures
 from stages.datasets.load import CARD_FILE, DATASETS_DIR, ROWS_FILE, load_card, validate_rows
@@ -40,6 +43,7 @@ class CheckReport:
     rows: dict[str, int] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    audits: dict[str, DatasetAudit] = field(default_factory=dict)
 
     def metrics(self) -> dict[str, Any]:
         """``metrics/check.json`` content: dicts keyed by dataset id, never lists."""
@@ -203,4 +207,8 @@ def run_check(
             results = pool.map(lambda item: regenerate(item[1], item[0], repo_root), generated)
             report.failures += [r for r in results if r]
     report.failures += immutability_failures(datasets_root)
+    report.audits = audit_corpus(datasets_root)
+    for audit in report.audits.values():
+        if audit.status == "fail":
+            report.failures += [f"audit: {problem}" for problem in audit.problems()]
     return report

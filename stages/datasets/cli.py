@@ -18,8 +18,16 @@ def check(
     metrics: Annotated[Path, typer.Option(help="Where to write the check metrics.")] = Path(
         "metrics/check.json"
     ),
+    audit_metrics: Annotated[
+        Path, typer.Option(help="Where to write the shortcut audit metrics.")
+    ] = Path("metrics/audit.json"),
 ) -> None:
-    """Validate every dataset: schema, files, budget, determinism and immutability."""
+    """Validate every dataset: schema, files, budget, determinism, immutability and the
+    shortcut audit (printed as a table; see `atlas dataset audit`).
+
+    Example: `atlas check`, or `atlas check --no-regen` for a quick structural pass.
+    """
+    from stages.datasets.audit import corpus_metrics, table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
     from stages.io import write_json
@@ -32,6 +40,8 @@ def check(
         f"({len(report.rows)} datasets, {sum(report.rows.values())} rows)"
     )
     write_json(metrics, report.metrics())
+    write_json(audit_metrics, corpus_metrics(report.audits))
+    typer.echo(table(report.audits))
     if report.failures:
         raise ValidationFailures(
             [f"check failed with {len(report.failures)} problem(s):"] + report.failures
