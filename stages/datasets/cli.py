@@ -84,6 +84,35 @@ def audit(
         raise ValidationFailures([f"audit failed for {result.id}:"] + result.problems())
 
 
+@dataset_app.command("generate")
+def generate(
+    dataset_id: Annotated[str, typer.Argument(help="Dataset id with a generator in _gen/.")],
+) -> None:
+    """Run a generator into a temporary folder, check the budget, then move it into datasets/.
+
+    Example: `atlas dataset generate eval-math-v2` (what the `gen-eval-math-v2` stage runs).
+    Nothing under datasets/ changes when the generator fails or the budget would be exceeded.
+    """
+    from stages.datasets.generate import generate as do_generate
+    from stages.params import CheckParams, section
+
+    path = do_generate(dataset_id, section(CheckParams, "check").budget_mb)
+    typer.echo(f"wrote {path}")
+
+
+@dataset_app.command("stages")
+def stages() -> None:
+    """Rewrite dvc.yaml's gen stages from params.yaml `datasets:` and each generator's imports.
+
+    Example: after adding `import _units` to `_gen/eval-science-v3.py`, run `atlas dataset
+    stages` so that `gen-eval-science-v3` depends on `_gen/_units.py` (the check fails until then).
+    """
+    from stages.datasets.gen_stages import sync
+
+    changed = sync()
+    typer.echo("dvc.yaml: gen stages rewritten" if changed else "dvc.yaml: gen stages up to date")
+
+
 @dataset_app.command("publish")
 def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
     """Pin a dataset's bytes in datasets/registry.json; later changes fail the check."""
