@@ -147,6 +147,16 @@ class WorkloadParams(_Section):
     """Stream with SSE (needed for time to first token)."""
     perf: bool = False
     """A serving workload: report per-bucket latency and run the concurrency sweep if set."""
+    fresh_seeds: list[int] | None = None
+    """Seeds of fresh instances of the dataset (``atlas dataset fresh``) sent besides the public
+    set; the metrics then compare public and fresh accuracy (a contamination probe)."""
+
+    @field_validator("fresh_seeds")
+    @classmethod
+    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and (not value or len(set(value)) != len(value)):
+            raise ValueError("fresh_seeds must be a non-empty list of distinct integers")
+        return value
 
 
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:

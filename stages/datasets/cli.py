@@ -113,6 +113,27 @@ def stages() -> None:
     typer.echo("dvc.yaml: gen stages rewritten" if changed else "dvc.yaml: gen stages up to date")
 
 
+@dataset_app.command("fresh")
+def fresh(
+    dataset_id: Annotated[str, typer.Argument(help="A generated dataset id under datasets/.")],
+    seed: Annotated[int, typer.Option(help="Seed of the fresh instance.")],
+) -> None:
+    """Write an unpublished fresh instance: same generator and distribution, new items.
+
+    Example: `atlas dataset fresh eval-math-v2 --seed 101` writes fresh/seed-101/eval-math-v2/
+    (git-ignored, never in datasets/); the same seed always gives the same bytes.
+    """
+    from stages.datasets.fresh import make_fresh, overlap
+    from stages.datasets.load import load_dataset
+
+    path = make_fresh(dataset_id, seed)
+    public, instance = load_dataset(dataset_id), load_dataset(dataset_id, path.parent)
+    shared = overlap(public, instance)
+    typer.echo(
+        f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)"
+    )
+
+
 @dataset_app.command("publish")
 def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
     """Pin a dataset's bytes in datasets/registry.json; later changes fail the check."""

@@ -41,11 +41,13 @@ def generate(
     datasets_root: Path = DATASETS_DIR,
     out: Path | None = None,
     hash_seed: str = GEN_HASH_SEED,
+    fresh_seed: int | None = None,
+    timeout_s: float | None = None,
 ) -> Path:
     """Run ``_gen/<id>.py`` into a temporary folder, check the budget, then move it into place.
 
     ``out`` (default ``datasets/<id>``) is where the dataset lands; the budget counts it as part
-    of ``datasets/`` only when it lies there.
+    of ``datasets/`` only when it lies there. ``fresh_seed`` draws a fresh instance.
     """
     script = root / GEN_DIR / f"{dataset_id}.py"
     if not script.is_file():
@@ -55,7 +57,7 @@ def generate(
     tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{dataset_id}-", dir=target.parent.parent))
     try:
         staged = tmp / dataset_id
-        error = run_generator(script, staged, root, hash_seed)
+        error = run_generator(script, staged, root, hash_seed, fresh_seed, timeout_s)
         if error:
             raise AtlasError(f"{script}: generator failed: {error}")
         corpus = root / datasets_root

@@ -28,6 +28,8 @@ GEN_HASH_SEED = "0"
 #: The two PYTHONHASHSEED values ``atlas check`` regenerates under.
 HASH_SEEDS = ("1", "2")
 _CLIP = 60
+#: The variable ``_gen/_lib.py`` reads for a fresh instance (``atlas dataset fresh``).
+FRESH_SEED_ENV = "ATLAS_FRESH_SEED"
 
 
 def _clip(value: Any) -> str:
@@ -110,12 +112,34 @@ def first_difference(expected: Path, actual: Path, label: str = "regenerated") -
     return None
 
 
-def run_generator(script: Path, out: Path, root: Path, hash_seed: str) -> str | None:
-    """Run ``python SCRIPT OUT`` in a fresh process; the last error line, or None."""
+def run_generator(
+    script: Path,
+    out: Path,
+    root: Path,
+    hash_seed: str,
+    fresh_seed: int | None = None,
+    timeout_s: float | None = None,
+) -> str | None:
+    """Run ``python SCRIPT OUT`` in a fresh process; the last error line, or None.
+
+    ``fresh_seed`` sets ``ATLAS_FRESH_SEED`` (a fresh instance); otherwise it is removed from the
+    environment, so the published bytes never depend on the caller's shell.
+    """
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    proc = subprocess.run(
-        [sys.executable, str(script), str(out)], capture_output=True, text=True, cwd=root, env=env
-    )
+    env.pop(FRESH_SEED_ENV, None)
+    if fresh_seed is not None:
+        env[FRESH_SEED_ENV] = str(fresh_seed)
+    try:
+        proc = subprocess.run(
+            [sys.executable, str(script), str(out)],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+            timeout=timeout_s,
+        )
+    except subprocess.TimeoutExpired:
+        return f"no result within {timeout_s:g} s (a draw this seed cannot satisfy?)"
     if proc.returncode == 0:
         return None
     tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]

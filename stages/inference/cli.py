@@ -28,6 +28,9 @@ def infer(workload: Annotated[str, typer.Argument(help="Workload name from param
     atexit.register(gc.freeze)
     try:
         infer_workload(workload)
+        from stages.datasets.fresh_run import infer_fresh  # workloads.<w>.fresh_seeds (#13)
+
+        infer_fresh(workload)
     except KeyboardInterrupt:
         sys.stderr.write(
             f"atlas: interrupted; finished responses are kept in results/{workload}/ "

@@ -215,6 +215,10 @@ def score_workload(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
+    if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
+        from stages.datasets.fresh_score import fresh_block
+
+        metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
     lines = [json.dumps(asdict(r), ensure_ascii=False) for r in records]
     atomic_write_text(RESULTS_DIR / name / "scored.jsonl", "".join(f"{x}\n" for x in lines))
     write_json(METRICS_DIR / f"{name}.json", metrics)
