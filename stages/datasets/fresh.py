@@ -10,8 +10,9 @@ How the seed gets in without touching a published byte: ``_gen/_lib.row_rng`` mi
 generator draws each row from ``row_rng``, so the published datasets (variable unset, which
 ``atlas dataset generate`` and ``atlas check`` enforce) regenerate byte for byte. The same seed
 gives the same bytes (``PYTHONHASHSEED`` is fixed as for the published data); another seed, other
-items. A generator whose own checks reject a draw (e.g. two rows with the same prompt) fails for
-that seed with its message; pick another seed.
+items. Rows that cannot be built or proved, or that repeat a public item or an earlier row, are
+drawn again (``_lib._fresh_rows``); when a generator still fails for a seed, its message says why
+and another seed usually works.
 """
 
 from __future__ import annotations
