@@ -196,7 +196,7 @@ def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
 
 
 def dataset_ids(path: Path = PARAMS_FILE) -> list[str]:
-    """The generated datasets listed under ``datasets:`` (the gen stage's ``foreach``)."""
+    """The generated datasets listed under ``datasets:`` (one ``gen-<id>`` stage each)."""
     ids = load_params(path).get("datasets")
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
         raise AtlasError(f"{path}: 'datasets' must be a list of dataset ids")
