@@ -16,33 +16,26 @@ leaks and near-duplicate prompts, and reports per dataset:
   for mc rows the same options in any order.
 
 A dataset being published (absent from ``registry.json``) fails when its best baseline beats chance
-by more than ``MAX_MARGIN`` or it has any leak or duplicate. Published datasets are reported only.
+by more than ``MAX_MARGIN`` or it has any leak or duplicate. Published datasets, and imported ones
+(``atlas dataset import``: their items are someone else's and cannot be regenerated), are
+reported only.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stages.datasets.audit_text import labels, normalise, prompt_text, stem
-from stages.datasets.baselines import (
-    AUDITED_SCORERS,
-    chance,
-    gold_stated,
-    named_options,
-    panel,
-)
+from stages.datasets.baselines import AUDITED_SCORERS, chance, panel
+from stages.datasets.leaks import content_key, leak
 from stages.datasets.load import DATASETS_DIR, load_card, validate_rows
 from stages.datasets.registry import load_registry
 from stages.errors import AtlasError
-from stages.io import sha256_file
 
 MAX_MARGIN = 0.10
 Z_95 = 1.959963984540054
-_ASSERT = re.compile(r"^\s*assert\s+(.+?)\s*==\s*(.+?)\s*$")
 
 
 def wilson(p: float, n: int, z: float = Z_95) -> tuple[float, float]:
@@ -60,6 +53,7 @@ class DatasetAudit:
     id: str
     published: bool
     rows: int
+    external: bool = False
     audited: int = 0
     chance: float | None = None
     baselines: dict[str, float] = field(default_factory=dict)
@@ -98,8 +92,8 @@ class DatasetAudit:
 
     @property
     def status(self) -> str:
-        """``reported`` for published datasets; ``pass`` or ``fail`` for new ones."""
-        if self.published:
+        """``reported`` for published or imported datasets; ``pass`` or ``fail`` for new ones."""
+        if self.published or self.external:
             return "reported"
         return "fail" if self.problems() else "pass"
 
@@ -109,6 +103,7 @@ class DatasetAudit:
         return {
             "status": self.status,
             "published": self.published,
+            "external": self.external,
             "rows": self.rows,
             "audited": self.audited,
             "chance": _round(self.chance),
@@ -129,56 +124,15 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def leak(row: dict[str, Any]) -> str | None:
-    """Why this row gives its answer away, or None (rules in the module docstring)."""
-    if row["scorer"] == "mc":
-        gold = labels(row).index(row["answer"])
-        if named_options(row) != [gold] or _is_number(row["choices"][gold]):
-            return None  # a number in the prompt that equals the gold is often a coincidence
-        return f"the prompt states or alone names the gold option {row['answer']}"
-    if row["scorer"] in AUDITED_SCORERS:
-        return "the prompt states the gold answer" if gold_stated(row) else None
-    if row["scorer"] == "code_exec":
-        shown = " ".join(prompt_text(row).split())
-        for number, line in enumerate((row.get("tests") or "").splitlines(), 1):
-            match = _ASSERT.match(line)
-            if match and all(" ".join(part.split()) in shown for part in match.groups()):
-                return f"the prompt shows hidden test line {number}"
-    return None
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text.replace(",", ""))
-    except ValueError:
-        return False
-    return True
-
-
-def content_key(row: dict[str, Any], path: Path) -> tuple[Any, ...]:
-    """What makes two rows the same item (module docstring, ``duplicates``)."""
-
-    def bare(text: str) -> str:
-        return " ".join(re.findall(r"\w+", normalise(text)))
-
-    media: list[str] = []
-    if row.get("image"):
-        image = path / row["image"]
-        media.append(sha256_file(image) if image.is_file() else row["image"])
-    haystack = row.get("meta", {}).get("haystack")
-    if isinstance(haystack, dict):
-        media.append(str(haystack.get("sha256", haystack)))
-    if row.get("scorer") == "mc":
-        options = tuple(sorted(bare(c) for c in row["choices"]))
-        return bare(stem(row)), options, tuple(media)
-    return bare(prompt_text(row)), (), tuple(media)
-
-
 def audit_rows(
-    dataset_id: str, rows: list[dict[str, Any]], path: Path, published: bool
+    dataset_id: str,
+    rows: list[dict[str, Any]],
+    path: Path,
+    published: bool,
+    external: bool = False,
 ) -> DatasetAudit:
     """Audit already-validated rows of one dataset (``path`` locates images)."""
-    result = DatasetAudit(id=dataset_id, published=published, rows=len(rows))
+    result = DatasetAudit(id=dataset_id, published=published, rows=len(rows), external=external)
     audited = [r for r in rows if r.get("scorer") in AUDITED_SCORERS]
     result.audited = len(audited)
     if audited:
@@ -215,7 +169,7 @@ def audit_dataset(path: Path, published: bool | None = None) -> DatasetAudit:
         raise AtlasError("; ".join(problems[:5]))
     if published is None:
         published = card.id in load_registry(path.parent)
-    return audit_rows(card.id, rows, path, published)
+    return audit_rows(card.id, rows, path, published, card.external)
 
 
 def audit_corpus(root: Path = DATASETS_DIR) -> dict[str, DatasetAudit]:
@@ -237,38 +191,3 @@ def corpus_metrics(audits: dict[str, DatasetAudit]) -> dict[str, Any]:
         "failed": sorted(k for k, a in audits.items() if a.status == "fail"),
         "datasets": {k: a.metrics() for k, a in sorted(audits.items())},
     }
-
-
-def table(audits: dict[str, DatasetAudit]) -> str:
-    """The audit as a fixed-width text table, one line per dataset."""
-    head = (
-        f"{'dataset':<26}{'audited':>8}{'chance':>8}  {'best baseline':<20}{'acc':>6}  "
-        f"{'95% CI':<13}{'margin':>7}{'leaks':>6}{'dups':>5}  status"
-    )
-    lines = [head]
-    for dataset_id, a in sorted(audits.items()):
-        if a.best is None or a.chance is None or a.ci95 is None:
-            cells = f"{a.audited:>8}{'-':>8}  {'-':<20}{'-':>6}  {'-':<13}{'-':>7}"
-        else:
-            ci = f"[{a.ci95[0]:.2f}, {a.ci95[1]:.2f}]"
-            margin = f"{100 * (a.margin or 0.0):+.1f}"
-            cells = (
-                f"{a.audited:>8}{a.chance:>8.3f}  {a.best:<20}{a.baselines[a.best]:>6.3f}  "
-                f"{ci:<13}{margin:>7}"
-            )
-        lines.append(
-            f"{dataset_id:<26}{cells}{len(a.leaks):>6}{len(a.duplicates):>5}  {a.status}"
-        )
-    return "\n".join(lines)
-
-
-def details(result: DatasetAudit) -> str:
-    """Every baseline's accuracy, gold letter counts, leaks and duplicates of one dataset."""
-    lines = [f"chance {result.chance:.4f}" if result.chance is not None else "chance -"]
-    lines += [f"  {name:<20}{value:.4f}" for name, value in sorted(result.baselines.items())]
-    if result.gold_letters:
-        counts = ", ".join(f"{k} {v}" for k, v in sorted(result.gold_letters.items()))
-        lines.append(f"gold letters: {counts}")
-    lines += [f"leak {row_id}: {why}" for row_id, why in sorted(result.leaks.items())]
-    lines += [f"duplicate {a} of {b}" for a, b in sorted(result.duplicates.items())]
-    return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""Report sections owned by the datasets package: the shortcut audit and a workload's fresh block.
+"""How the audit and fresh blocks are shown: ``atlas check``'s table, ``atlas dataset audit``'s
+details, and the report sections (the shortcut audit, a workload's fresh line).
 
 ``atlas report`` calls these (small hooks in ``stages/report``); each reads what the check and
 score stages wrote and returns nothing when it is absent, so a report without them still renders.
@@ -10,6 +11,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from stages.datasets.audit import DatasetAudit
 from stages.io import read_json
 
 AUDIT = Path("metrics/audit.json")
@@ -93,3 +95,38 @@ def fresh_markdown(metrics: dict[str, Any]) -> list[str]:
         "(Newcombe).",
         "",
     ]
+
+
+def table(audits: dict[str, DatasetAudit]) -> str:
+    """The audit as a fixed-width text table, one line per dataset."""
+    head = (
+        f"{'dataset':<26}{'audited':>8}{'chance':>8}  {'best baseline':<20}{'acc':>6}  "
+        f"{'95% CI':<13}{'margin':>7}{'leaks':>6}{'dups':>5}  status"
+    )
+    lines = [head]
+    for dataset_id, a in sorted(audits.items()):
+        if a.best is None or a.chance is None or a.ci95 is None:
+            cells = f"{a.audited:>8}{'-':>8}  {'-':<20}{'-':>6}  {'-':<13}{'-':>7}"
+        else:
+            ci = f"[{a.ci95[0]:.2f}, {a.ci95[1]:.2f}]"
+            margin = f"{100 * (a.margin or 0.0):+.1f}"
+            cells = (
+                f"{a.audited:>8}{a.chance:>8.3f}  {a.best:<20}{a.baselines[a.best]:>6.3f}  "
+                f"{ci:<13}{margin:>7}"
+            )
+        lines.append(
+            f"{dataset_id:<26}{cells}{len(a.leaks):>6}{len(a.duplicates):>5}  {a.status}"
+        )
+    return "\n".join(lines)
+
+
+def details(result: DatasetAudit) -> str:
+    """Every baseline's accuracy, gold letter counts, leaks and duplicates of one dataset."""
+    lines = [f"chance {result.chance:.4f}" if result.chance is not None else "chance -"]
+    lines += [f"  {name:<20}{value:.4f}" for name, value in sorted(result.baselines.items())]
+    if result.gold_letters:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(result.gold_letters.items()))
+        lines.append(f"gold letters: {counts}")
+    lines += [f"leak {row_id}: {why}" for row_id, why in sorted(result.leaks.items())]
+    lines += [f"duplicate {a} of {b}" for a, b in sorted(result.duplicates.items())]
+    return "\n".join(lines)

@@ -27,7 +27,8 @@ def check(
 
     Example: `atlas check`, or `atlas check --no-regen` for a quick structural pass.
     """
-    from stages.datasets.audit import corpus_metrics, table
+    from stages.datasets.audit import corpus_metrics
+    from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
     from stages.io import write_json
@@ -70,7 +71,8 @@ def audit(
     on a generator's output before it is committed. Exits non-zero when a dataset that is not
     yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
     """
-    from stages.datasets.audit import audit_dataset, details, table
+    from stages.datasets.audit import audit_dataset
+    from stages.datasets.audit_report import details, table
     from stages.datasets.load import DATASETS_DIR, dataset_dir
     from stages.errors import ValidationFailures
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from stages.datasets.audit import content_key
+from stages.datasets.leaks import content_key
 from stages.datasets.generate import generate
 from stages.datasets.load import DATASETS_DIR, Dataset, load_card, load_dataset
 from stages.errors import AtlasError

@@ -149,24 +149,19 @@ def test_interval_is_the_wilson_interval_of_statsmodels() -> None:
     assert (low, high) == pytest.approx(want, abs=1e-9)
 
 
-def _write(path: Path, rows: list[dict[str, Any]]) -> None:
+def _write(path: Path, rows: list[dict[str, Any]], external: bool = False) -> None:
     path.mkdir(parents=True)
     body = "".join(json.dumps(r) + "\n" for r in rows)
     (path / "rows.jsonl").write_text(body, encoding="utf-8")
+    source = {"file": "x.csv", "sha256": "0" * 64, "origin": "t", "revision": "1", "licence": "MIT"}
     card = {
         "id": path.name,
         "kind": "eval",
         "description": "planted defects",
         "licence": "MIT",
-        "generator": None,
-        "external": True,
-        "source": {
-            "file": "x.jsonl",
-            "sha256": "0" * 64,
-            "origin": "test",
-            "revision": "1",
-            "licence": "MIT",
-        },
+        "generator": None if external else {"path": f"_gen/{path.name}.py", "seed": 1},
+        "external": external,
+        "source": source if external else None,
         "token_heuristic": "ceil(chars/4)",
         "default_scorer": "mc",
         "rows": len(rows),
@@ -215,6 +210,12 @@ def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
     block = audit["datasets"]["eval-planted-v1"]
     assert block["leaks"] == {"p-20": "the prompt states or alone names the gold option B"}
     assert block["gold_letters"] == {"A": 20, "B": 1, "D": 1}
+
+
+def test_an_imported_dataset_is_reported_never_failed(tmp_path: Path) -> None:
+    _write(tmp_path / "eval-planted-v1", _planted(), external=True)
+    result = audit_dataset(tmp_path / "eval-planted-v1")
+    assert result.status == "reported" and result.problems() != []
 
 
 def test_a_published_dataset_is_reported_never_failed(
