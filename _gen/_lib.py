@@ -15,7 +15,6 @@ import json
 import math
 import os
 import random
-import re
 import shutil
 import sys
 import tempfile
@@ -78,9 +77,8 @@ def fresh_seed() -> int | None:
         sys.exit(f"{FRESH_SEED_ENV}={value!r} is not an integer")
 
 
-#: Redraw number of the row being built under a fresh seed (see ``_fresh_rows``).
+#: Redraw number of the row being built under a fresh seed (set by ``_fresh``).
 _REDRAW = 0
-FRESH_REDRAWS = 50
 
 
 def row_rng(seed: int, idx: int) -> random.Random:
@@ -94,113 +92,6 @@ def row_rng(seed: int, idx: int) -> random.Random:
         return random.Random(f"{seed}:{idx}")
     redraw = f".{_REDRAW}" if _REDRAW else ""
     return random.Random(f"{seed}:fresh{fresh}{redraw}:{idx}")
-
-
-def _item_keys(row: dict[str, Any]) -> set[str]:
-    """What makes two rows the same item: everything but the id (and image name), or the text
-    sent when there is no image."""
-    rest = {k: v for k, v in row.items() if k not in ("id", "image")}
-    keys = {"row:" + canonical_line(rest)}
-    if "image" not in row:
-        sent = {k: row.get(k) for k in ("prompt", "messages", "shared_prefix")}
-        keys.add("text:" + canonical_line(sent))
-    return keys
-
-
-class _Redraw:
-    """Row ``idx``'s draws under a fresh seed; ``row_rng`` reads the draw number being built."""
-
-    def __init__(self, generate: Callable[[random.Random, int], dict[str, Any]], seed: int):
-        self.generate, self.seed = generate, seed
-        self.draws: dict[int, int] = {}
-        self.used: dict[int, int] = {}
-
-    def next(self, idx: int, taken: set[str]) -> dict[str, Any]:
-        """The next draw of row ``idx`` that builds and repeats nothing in ``taken`` (after
-        ``FRESH_REDRAWS`` draws, the last one that built, even if it repeats: it stays counted)."""
-        global _REDRAW
-        last: tuple[int, dict[str, Any]] | None = None
-        error: Exception | None = None
-        while self.draws.get(idx, 0) < FRESH_REDRAWS:
-            number = self.draws[idx] = self.draws.get(idx, 0) + 1
-            _REDRAW = number - 1
-            try:
-                row = self.generate(row_rng(self.seed, idx), idx)
-            except Exception as exc:  # a draw this generator cannot build: draw again
-                error = exc
-                continue
-            finally:
-                _REDRAW = 0
-            last = (number - 1, row)
-            if not _item_keys(row) & taken:
-                break
-        if last is None:
-            raise AssertionError(f"row {idx}: no fresh draw builds: {error!r}")
-        self.used[idx] = last[0]
-        return last[1]
-
-    def proved(self, idx: int, row: dict[str, Any], prove: Callable[[Any], None]) -> bool:
-        """Whether ``prove`` accepts the row, run under the draw number that built it."""
-        global _REDRAW
-        _REDRAW = self.used[idx]
-        try:
-            prove(row)
-        except AssertionError:
-            return False
-        finally:
-            _REDRAW = 0
-        return True
-
-
-def _fresh_rows(
-    generate: Callable[[random.Random, int], dict[str, Any]],
-    prove: Callable[[dict[str, Any]], None],
-    prove_all: Callable[[list[dict[str, Any]]], None] | None,
-    seed: int,
-    count: int,
-    published: Path,
-) -> list[dict[str, Any]]:
-    """Rows of a fresh instance, proved. Row ``idx`` keeps its ``idx`` (so its family and
-    difficulty) and is drawn again, from the next stream, while the draw cannot be built,
-    repeats a published item or an earlier row, fails ``prove``, or is named second in a
-    duplicate that ``prove_all`` reports through :func:`assert_unique`, up to ``FRESH_REDRAWS``
-    draws per row. (A generator that caches by row id may then fail its proof: use another
-    seed.) A published dataset never comes here, so none of this can change its bytes."""
-    public: set[str] = set()
-    if published.is_file():
-        for line in published.read_text(encoding="utf-8").splitlines():
-            public |= _item_keys(json.loads(line))
-    redraw = _Redraw(generate, seed)
-
-    def settle(idx: int, taken: set[str]) -> dict[str, Any]:
-        while True:
-            row = redraw.next(idx, taken)
-            if redraw.proved(idx, row, prove):
-                return row
-            if redraw.draws[idx] >= FRESH_REDRAWS:
-                prove(row)  # raises the proof's own message
-                return row
-
-    rows: list[dict[str, Any]] = []
-    taken = set(public)
-    for idx in range(count):
-        rows.append(settle(idx, taken))
-        taken |= _item_keys(rows[-1])
-    while prove_all is not None:
-        try:
-            prove_all(rows)
-            break
-        except AssertionError as exc:
-            match = re.fullmatch(r"duplicate .+: rows \S+ and (\S+)", str(exc))
-            ids = [row["id"] for row in rows]
-            if not match or match.group(1) not in ids:
-                raise
-            idx = ids.index(match.group(1))
-            if redraw.draws[idx] >= FRESH_REDRAWS:
-                raise
-            others = set(public).union(*(_item_keys(r) for i, r in enumerate(rows) if i != idx))
-            rows[idx] = settle(idx, others)
-    return rows
 
 
 def approx_tokens(contents: Iterable[str], shared_prefix: str | None = None) -> int:
@@ -403,9 +294,11 @@ def run(
             prove(row)
         if prove_all:
             prove_all(rows)
-    else:  # a fresh instance: rows drawn and proved one by one (see _fresh_rows)
+    else:  # a fresh instance: rows drawn and proved one by one (``_fresh.fresh_rows``)
+        import _fresh
+
         published = Path(__file__).resolve().parent.parent / "datasets" / dataset_id / "rows.jsonl"
-        rows = _fresh_rows(generate, prove, prove_all, seed, count, published)
+        rows = _fresh.fresh_rows(generate, prove, prove_all, seed, count, published)
     files = extra_files(rows) if extra_files else {}
     write_dataset(
         Path(args[0]),

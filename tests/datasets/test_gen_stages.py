@@ -25,10 +25,12 @@ def test_helpers_are_the_transitive_imports() -> None:
         "_gen/_code_numbers.py",
         "_gen/_code_parsing.py",
         "_gen/_code_strings.py",
+        "_gen/_fresh.py",
         "_gen/_lib.py",
     ]
     # haystack-v1 imports _needles, which imports _haystack_build.
     assert helpers("eval-longctx-v1", REPO) == [
+        "_gen/_fresh.py",  # _lib imports it for fresh instances
         "_gen/_haystack_build.py",
         "_gen/_lib.py",
         "_gen/_needles.py",
@@ -48,7 +50,8 @@ def test_new_dataset_gets_its_stage_and_the_check_catches_a_new_import(
     assert (
         "  gen-eval-algebra-v1:\n"
         "    cmd: atlas dataset generate eval-algebra-v1\n"
-        "    deps: [_gen/eval-algebra-v1.py, _gen/_lib.py, stages/datasets/generate.py]\n"
+        "    deps: [_gen/eval-algebra-v1.py, _gen/_fresh.py, _gen/_lib.py, "
+        "stages/datasets/generate.py]\n"
     ) in text
     assert "  gen-eval-math-v1:\n" in text
     assert stage_failures(Path(".")) == []
