@@ -7,7 +7,7 @@ leaks and near-duplicate prompts, and reports per dataset:
 * ``chance`` — mean over audited rows of 1/k (mc) or 0 (exact, numeric, contains);
 * ``best`` — the baseline with the highest accuracy, with a 95 % Wilson score interval over the
   audited rows (the baselines' expected correctness summed as the success count);
-* ``leaks`` — row id -> why: an mc row whose prompt names or states only the gold option (unless
+* ``leaks`` — row id -> leak code (``leaks.LEAK_TEXT``): an mc row whose prompt names or states only the gold option (unless
   that option is a bare number, which a prompt holds by coincidence as often as not), an open
   row whose prompt states the gold (``baselines.gold_stated``), a code row whose prompt shows one of
   its hidden tests (call and expected value both verbatim);
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets.baselines import AUDITED_SCORERS, chance, panel
-from stages.datasets.leaks import content_key, leak
+from stages.datasets.leaks import content_key, describe, leak
 from stages.datasets.load import DATASETS_DIR, load_card, validate_rows
 from stages.datasets.registry import load_registry
 from stages.errors import AtlasError
@@ -86,7 +86,7 @@ class DatasetAudit:
                 f"{100 * margin:.1f} points over chance {self.chance:.3f} "
                 f"(limit {100 * MAX_MARGIN:g})"
             )
-        out += [f"{self.id}: {row_id}: leak: {why}" for row_id, why in self.leaks.items()]
+        out += [f"{self.id}: {row_id}: leak: {describe(code)}" for row_id, code in self.leaks.items()]
         out += [f"{self.id}: {a}: duplicate of {b}" for a, b in self.duplicates.items()]
         return out
 
@@ -102,8 +102,6 @@ class DatasetAudit:
         best = self.best
         return {
             "status": self.status,
-            "published": self.published,
-            "external": self.external,
             "rows": self.rows,
             "audited": self.audited,
             "chance": _round(self.chance),

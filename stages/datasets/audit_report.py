@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets.audit import DatasetAudit
+from stages.datasets.leaks import describe
 from stages.io import read_json
 
 AUDIT = Path("metrics/audit.json")
@@ -127,6 +128,6 @@ def details(result: DatasetAudit) -> str:
     if result.gold_letters:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(result.gold_letters.items()))
         lines.append(f"gold letters: {counts}")
-    lines += [f"leak {row_id}: {why}" for row_id, why in sorted(result.leaks.items())]
+    lines += [f"leak {row_id}: {describe(code)}" for row_id, code in sorted(result.leaks.items())]
     lines += [f"duplicate {a} of {b}" for a, b in sorted(result.duplicates.items())]
     return "\n".join(lines)

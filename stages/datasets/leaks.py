@@ -11,23 +11,35 @@ from stages.datasets.baselines import AUDITED_SCORERS, gold_stated, named_option
 from stages.io import sha256_file
 
 _ASSERT = re.compile(r"^\s*assert\s+(.+?)\s*==\s*(.+?)\s*$")
+#: Leak codes (what ``metrics/audit.json`` stores, kept short) and how messages spell them out.
+LEAK_TEXT = {
+    "gold_option_named": "the prompt states or alone names the gold option",
+    "gold_stated": "the prompt states the gold answer",
+    "hidden_test": "the prompt shows hidden test line",
+}
+
+
+def describe(code: str) -> str:
+    """``gold_option_named:B`` -> ``the prompt states or alone names the gold option B``."""
+    kind, _, detail = code.partition(":")
+    return f"{LEAK_TEXT[kind]} {detail}".strip()
 
 
 def leak(row: dict[str, Any]) -> str | None:
-    """Why this row gives its answer away, or None (rules in the module docstring)."""
+    """The leak code of this row (``LEAK_TEXT``), or None (rules in ``stages.datasets.audit``)."""
     if row["scorer"] == "mc":
         gold = labels(row).index(row["answer"])
         if named_options(row) != [gold] or _is_number(row["choices"][gold]):
             return None  # a number in the prompt that equals the gold is often a coincidence
-        return f"the prompt states or alone names the gold option {row['answer']}"
+        return f"gold_option_named:{row['answer']}"
     if row["scorer"] in AUDITED_SCORERS:
-        return "the prompt states the gold answer" if gold_stated(row) else None
+        return "gold_stated" if gold_stated(row) else None
     if row["scorer"] == "code_exec":
         shown = " ".join(prompt_text(row).split())
         for number, line in enumerate((row.get("tests") or "").splitlines(), 1):
             match = _ASSERT.match(line)
             if match and all(" ".join(part.split()) in shown for part in match.groups()):
-                return f"the prompt shows hidden test line {number}"
+                return f"hidden_test:{number}"
     return None
 
 

@@ -125,7 +125,7 @@ def test_code_rows_leak_when_the_example_is_a_hidden_test() -> None:
     row["tests"] = tests
     clean = dict(row, id="b", prompt="Write f.\n\nFor example, f('ab') returns 'de'.")
     result = audit_rows("eval-x-v1", [row, clean], Path("."), False)
-    assert result.leaks == {"a": "the prompt shows hidden test line 2"}
+    assert result.leaks == {"a": "hidden_test:2"}
     assert result.audited == 0 and result.best is None
 
 
@@ -188,7 +188,7 @@ def test_audit_dataset_reads_a_directory_and_names_every_defect(tmp_path: Path) 
     assert result.baselines["most_frequent_gold"] == pytest.approx((21 + 1 / 3) / 22)
     assert result.baselines["letter_A"] == pytest.approx(20 / 22)
     assert result.chance == pytest.approx((21 / 4 + 1 / 3) / 22)
-    assert result.leaks == {"p-20": "the prompt states or alone names the gold option B"}
+    assert result.leaks == {"p-20": "gold_option_named:B"}
     assert result.duplicates == {"p-21": "p-03"}
     problems = "\n".join(result.problems())
     assert "baseline most_frequent_gold scores 0.970, 71.6 points over chance 0.254" in problems
@@ -201,14 +201,17 @@ def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
     assert main(["check", "--no-regen"]) == 2
     captured = capsys.readouterr()
     assert "audit: eval-planted-v1: baseline most_frequent_gold scores 0.970" in captured.err
-    assert "audit: eval-planted-v1: p-20: leak:" in captured.err
+    assert (
+        "audit: eval-planted-v1: p-20: leak: the prompt states or alone names the gold option B"
+        in captured.err
+    )
     assert "audit: eval-planted-v1: p-21: duplicate of p-03" in captured.err
     assert "eval-planted-v1" in captured.out and "fail" in captured.out  # the printed table
     audit = json.loads(Path("metrics/audit.json").read_text())
     assert audit["failed"] == ["eval-planted-v1"]
     assert audit["datasets"]["eval-math-v1"]["status"] == "pass"
     block = audit["datasets"]["eval-planted-v1"]
-    assert block["leaks"] == {"p-20": "the prompt states or alone names the gold option B"}
+    assert block["leaks"] == {"p-20": "gold_option_named:B"}
     assert block["gold_letters"] == {"A": 20, "B": 1, "D": 1}
 
 

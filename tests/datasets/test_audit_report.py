@@ -18,7 +18,7 @@ AUDIT = {
             "best_accuracy": 0.4,
             "best_ci95": {"low": 0.2641, "high": 0.5522},
             "margin": 0.15,
-            "leaks": {"a-1": "the prompt states the gold answer"},
+            "leaks": {"a-1": "gold_stated"},
             "duplicates": {},
             "status": "reported",
         },
