@@ -61,9 +61,37 @@ _LEADING_KEYS = (
 )
 
 
+#: Set (to an integer) only by ``atlas dataset fresh``: re-instantiates a generator under another
+#: seed (same code, same distribution, new items). Unset, every byte is the published one.
+FRESH_SEED_ENV = "ATLAS_FRESH_SEED"
+
+
+def fresh_seed() -> int | None:
+    """The fresh-instance seed from ``ATLAS_FRESH_SEED``, or None for the published dataset."""
+    value = os.environ.get(FRESH_SEED_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        sys.exit(f"{FRESH_SEED_ENV}={value!r} is not an integer")
+
+
+#: Redraw number of the row being built under a fresh seed (set by ``_fresh``).
+_REDRAW = 0
+
+
 def row_rng(seed: int, idx: int) -> random.Random:
-    """Row ``idx``'s own random generator: rows never share or consume each other's draws."""
-    return random.Random(f"{seed}:{idx}")
+    """Row ``idx``'s own random generator: rows never share or consume each other's draws.
+
+    Under a fresh seed every row generator (including ones a generator derives from another
+    constant, such as a group seed) draws from a different stream.
+    """
+    fresh = fresh_seed()
+    if fresh is None:
+        return random.Random(f"{seed}:{idx}")
+    redraw = f".{_REDRAW}" if _REDRAW else ""
+    return random.Random(f"{seed}:fresh{fresh}{redraw}:{idx}")
 
 
 def approx_tokens(contents: Iterable[str], shared_prefix: str | None = None) -> int:
@@ -151,14 +179,19 @@ def card(
     created: str,
     rows: int,
     files: dict[str, str],
+    fresh: int | None = None,
 ) -> dict[str, Any]:
-    """The ``dataset.json`` card: identical shape for every generated dataset."""
+    """The ``dataset.json`` card: identical shape for every generated dataset (a fresh instance
+    also records its ``fresh_seed``)."""
+    generator: dict[str, Any] = {"path": generator_path, "seed": seed}
+    if fresh is not None:
+        generator["fresh_seed"] = fresh
     return {
         "id": dataset_id,
         "kind": kind,
         "description": description,
         "licence": LICENCE,
-        "generator": {"path": generator_path, "seed": seed},
+        "generator": generator,
         "external": False,
         "source": None,
         "token_heuristic": TOKEN_HEURISTIC,
@@ -206,6 +239,7 @@ def write_dataset(
         created=created,
         rows=len(rows),
         files=files,
+        fresh=fresh_seed(),
     )
     payload["dataset.json"] = canonical_json(meta).encode("utf-8")
 
@@ -254,11 +288,17 @@ def run(
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         sys.exit(f"usage: python {generator_file} OUTDIR")
-    rows = [generate(row_rng(seed, idx), idx) for idx in range(count)]
-    for row in rows:
-        prove(row)
-    if prove_all:
-        prove_all(rows)
+    if fresh_seed() is None:
+        rows = [generate(row_rng(seed, idx), idx) for idx in range(count)]
+        for row in rows:
+            prove(row)
+        if prove_all:
+            prove_all(rows)
+    else:  # a fresh instance: rows drawn and proved one by one (``_fresh.fresh_rows``)
+        import _fresh
+
+        published = Path(__file__).resolve().parent.parent / "datasets" / dataset_id / "rows.jsonl"
+        rows = _fresh.fresh_rows(generate, prove, prove_all, seed, count, published)
     files = extra_files(rows) if extra_files else {}
     write_dataset(
         Path(args[0]),

@@ -235,6 +235,16 @@ class WorkloadParams(_Section):
     max_failed_share: float | None = Field(default=None, ge=0.0, le=1.0)
     """Tolerated share of failed requests for this workload; overrides ``run.max_failed_share``
     (e.g. items known to exceed the embedded model's context)."""
+    fresh_seeds: list[int] | None = None
+    """Seeds of fresh instances of the dataset (``atlas dataset fresh``) sent besides the public
+    set; the metrics then compare public and fresh accuracy (a contamination probe)."""
+
+    @field_validator("fresh_seeds")
+    @classmethod
+    def _distinct_seeds(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and (not value or len(set(value)) != len(value)):
+            raise ValueError("fresh_seeds must be a non-empty list of distinct integers")
+        return value
 
 
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
@@ -274,7 +284,7 @@ def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
 
 
 def dataset_ids(path: Path = PARAMS_FILE) -> list[str]:
-    """The generated datasets listed under ``datasets:`` (the gen stage's ``foreach``)."""
+    """The generated datasets listed under ``datasets:`` (one ``gen-<id>`` stage each)."""
     ids = load_params(path).get("datasets")
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
         raise AtlasError(f"{path}: 'datasets' must be a list of dataset ids")

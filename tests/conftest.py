@@ -27,7 +27,7 @@ def run_generator(dataset_id: str, out: Path, repo: Path = REPO) -> None:
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A minimal project (params.yaml, _gen with eval-math-v1, its dataset) as the cwd."""
     (tmp_path / "_gen").mkdir()
-    for name in ("_lib.py", "TEMPLATE.py", "eval-math-v1.py"):
+    for name in ("_lib.py", "_fresh.py", "TEMPLATE.py", "eval-math-v1.py"):
         shutil.copy(REPO / "_gen" / name, tmp_path / "_gen" / name)
     (tmp_path / "params.yaml").write_text(
         "datasets:\n  - eval-math-v1\n\ncheck:\n  budget_mb: 25\n", encoding="utf-8"

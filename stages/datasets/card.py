@@ -24,6 +24,8 @@ class GeneratorRef(BaseModel):
     """Generator script relative to the repository root, e.g. ``_gen/eval-math-v1.py``."""
     seed: int
     """The generator's fixed seed."""
+    fresh_seed: int | None = None
+    """Set only on a fresh instance (``atlas dataset fresh``): the seed it was drawn under."""
 
 
 class ExternalSource(BaseModel):

@@ -5,25 +5,32 @@ Checks, each reporting every problem it finds (never only the first):
 * schema — card and rows valid, ids unique, card row count and file digests match;
 * references — every ``image`` / ``static_file`` a row names exists inside the dataset;
 * budget — ``datasets/`` plus ``_gen/`` within ``check.budget_mb``;
-* determinism — each generator rerun into a temporary directory gives the same bytes;
+* determinism — each generator rerun into temporary directories, in fresh processes under two
+  ``PYTHONHASHSEED`` values, gives the committed bytes (``stages.datasets.regen``);
 * immutability — published datasets still hash to what ``registry.json`` pinned;
-* dataset hooks — normative files shipped with a dataset (e.g. ``rules.py --self-test``).
+* gen stages — each ``gen-<id>`` stage in dvc.yaml lists exactly its generator's imports;
+* dataset hooks — normative files shipped with a dataset (e.g. ``rules.py --self-test``);
+* shortcut audit — answer-free baselines, leaks and duplicates of every eval dataset
+  (``stages.datasets.audit``); only datasets not yet published can fail it.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stages.datasets.audit import DatasetAudit, audit_corpus
 from stages.datasets.card import DatasetCard
+from stages.datasets.gen_stages import stage_failures
 from stages.datasets.haystack_check import haystack_failures
 from stages.datasets.load import CARD_FILE, DATASETS_DIR, ROWS_FILE, load_card, validate_rows
+from stages.datasets.regen import first_difference as first_difference  # noqa: F401 (tests)
+from stages.datasets.regen import regenerate
 from stages.datasets.registry import REGISTRY_FILE, file_digests, immutability_failures
 from stages.errors import AtlasError
 
@@ -40,6 +47,7 @@ class CheckReport:
     rows: dict[str, int] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    audits: dict[str, DatasetAudit] = field(default_factory=dict)
 
     def metrics(self) -> dict[str, Any]:
         """``metrics/check.json`` content: dicts keyed by dataset id, never lists."""
@@ -61,6 +69,12 @@ def tree_bytes(path: Path) -> int:
     return sum(
         p.stat().st_size for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts
     )
+
+
+def largest(sizes: dict[str, int], count: int = 3) -> str:
+    """The ``count`` biggest datasets with their size, e.g. ``eval-x-v1 9.10 MB, ...``."""
+    top = sorted(sizes.items(), key=lambda item: (-item[1], item[0]))[:count]
+    return ", ".join(f"{name} {size / MB:.2f} MB" for name, size in top)
 
 
 def _referenced_files(row: dict[str, Any]) -> list[tuple[str, str]]:
@@ -101,47 +115,6 @@ def check_structure(path: Path, card: DatasetCard) -> tuple[list[dict[str, Any]]
                 problems.append(f"{rows_path}: row {row['id']}: {key}: {rel} does not exist")
         del number
     return rows, problems
-
-
-def first_difference(expected: Path, actual: Path) -> str | None:
-    """Name the first differing file (and line) between two dataset directories, or None."""
-    want = {p.relative_to(expected).as_posix() for p in expected.rglob("*") if p.is_file()}
-    got = {p.relative_to(actual).as_posix() for p in actual.rglob("*") if p.is_file()}
-    for rel in sorted(want | got):
-        if rel not in got:
-            return f"{rel} is not produced by the generator"
-        if rel not in want:
-            return f"{rel} is produced by the generator but not committed"
-        a, b = (expected / rel).read_bytes(), (actual / rel).read_bytes()
-        if a == b:
-            continue
-        for number, (line_a, line_b) in enumerate(
-            zip(a.split(b"\n"), b.split(b"\n"), strict=False), 1
-        ):
-            if line_a != line_b:
-                return f"{rel} differs at line {number}"
-        return f"{rel} differs in length"
-    return None
-
-
-def regenerate(card: DatasetCard, committed: Path, root: Path) -> str | None:
-    """Run the dataset's generator into a temporary directory; the first difference or None."""
-    assert card.generator is not None
-    script = root / card.generator.path
-    if not script.is_file():
-        return f"{committed}: generator {card.generator.path} not found"
-    with tempfile.TemporaryDirectory(prefix="atlas-regen-") as tmp:
-        out = Path(tmp) / card.id
-        proc = subprocess.run(
-            [sys.executable, str(script), str(out)], capture_output=True, text=True, cwd=root
-        )
-        if proc.returncode != 0:
-            tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-            return f"{committed}: generator {card.generator.path} failed: {tail[0]}"
-        diff = first_difference(committed, out)
-    if diff:
-        return f"{committed}: not reproducible: {diff} (rerun {card.generator.path})"
-    return None
 
 
 def _rules_self_test(path: Path) -> list[str]:
@@ -195,7 +168,8 @@ def run_check(
     if report.bytes_used > report.budget_bytes:
         report.failures.append(
             f"budget: datasets/ + _gen/ use {report.bytes_used / MB:.2f} MB, over the "
-            f"{budget_mb:g} MB limit (check.budget_mb); store a recipe instead of the text"
+            f"{budget_mb:g} MB limit (check.budget_mb); largest: {largest(report.sizes)}; "
+            "store a recipe instead of the text"
         )
     if regenerate_all:
         generated = [(path, card) for path, card in cards.values() if card.generator is not None]
@@ -203,4 +177,9 @@ def run_check(
             results = pool.map(lambda item: regenerate(item[1], item[0], repo_root), generated)
             report.failures += [r for r in results if r]
     report.failures += immutability_failures(datasets_root)
+    report.failures += stage_failures(repo_root)
+    report.audits = audit_corpus(datasets_root)
+    for audit in report.audits.values():
+        if audit.status == "fail":
+            report.failures += [f"audit: {problem}" for problem in audit.problems()]
     return report

@@ -24,11 +24,17 @@ def check(
     metrics: Annotated[Path, typer.Option(help="Where to write the check metrics.")] = Path(
         "metrics/check.json"
     ),
+    audit_metrics: Annotated[
+        Path, typer.Option(help="Where to write the shortcut audit metrics.")
+    ] = Path("metrics/audit.json"),
 ) -> None:
-    """Validate every dataset: schema, files, budget, determinism and immutability.
+    """Validate every dataset: schema, files, budget, determinism, immutability and the
+    shortcut audit (printed as a table; see `atlas dataset audit`).
 
-    Example: atlas check --no-regen
+    Example: `atlas check`, or `atlas check --no-regen` for a quick structural pass.
     """
+    from stages.datasets.audit import corpus_metrics
+    from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
     from stages.io import write_json
@@ -41,6 +47,8 @@ def check(
         f"({len(report.rows)} datasets, {sum(report.rows.values())} rows)"
     )
     write_json(metrics, report.metrics())
+    write_json(audit_metrics, corpus_metrics(report.audits))
+    typer.echo(table(report.audits))
     if report.failures:
         raise ValidationFailures(
             [f"check failed with {len(report.failures)} problem(s):"] + report.failures
@@ -58,6 +66,83 @@ def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) ->
 
     path = new_dataset(dataset_id)
     typer.echo(f"wrote {path}; edit it, then `dvc repro` and `atlas dataset publish {dataset_id}`")
+
+
+@dataset_app.command("audit")
+def audit(
+    target: Annotated[
+        str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
+    ],
+) -> None:
+    """Shortcut audit of one eval dataset: answer-free baselines, leaks and duplicates.
+
+    Example: `atlas dataset audit eval-science-v2`, or `atlas dataset audit /tmp/out/eval-x-v1`
+    on a generator's output before it is committed. Exits non-zero when a dataset that is not
+    yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
+    """
+    from stages.datasets.audit import audit_dataset
+    from stages.datasets.audit_report import details, table
+    from stages.datasets.load import DATASETS_DIR, dataset_dir
+    from stages.errors import ValidationFailures
+
+    path = Path(target)
+    if not (path / "dataset.json").is_file():
+        path = dataset_dir(target, DATASETS_DIR)
+    result = audit_dataset(path)
+    typer.echo(table({result.id: result}))
+    typer.echo(details(result))
+    if result.status == "fail":
+        raise ValidationFailures([f"audit failed for {result.id}:"] + result.problems())
+
+
+@dataset_app.command("generate")
+def generate(
+    dataset_id: Annotated[str, typer.Argument(help="Dataset id with a generator in _gen/.")],
+) -> None:
+    """Run a generator into a temporary folder, check the budget, then move it into datasets/.
+
+    Example: `atlas dataset generate eval-math-v2` (what the `gen-eval-math-v2` stage runs).
+    Nothing under datasets/ changes when the generator fails or the budget would be exceeded.
+    """
+    from stages.datasets.generate import generate as do_generate
+    from stages.params import CheckParams, section
+
+    path = do_generate(dataset_id, section(CheckParams, "check").budget_mb)
+    typer.echo(f"wrote {path}")
+
+
+@dataset_app.command("stages")
+def stages() -> None:
+    """Rewrite dvc.yaml's gen stages from params.yaml `datasets:` and each generator's imports.
+
+    Example: after adding `import _units` to `_gen/eval-science-v3.py`, run `atlas dataset
+    stages` so that `gen-eval-science-v3` depends on `_gen/_units.py` (the check fails until then).
+    """
+    from stages.datasets.gen_stages import sync
+
+    changed = sync()
+    typer.echo("dvc.yaml: gen stages rewritten" if changed else "dvc.yaml: gen stages up to date")
+
+
+@dataset_app.command("fresh")
+def fresh(
+    dataset_id: Annotated[str, typer.Argument(help="A generated dataset id under datasets/.")],
+    seed: Annotated[int, typer.Option(help="Seed of the fresh instance.")],
+) -> None:
+    """Write an unpublished fresh instance: same generator and distribution, new items.
+
+    Example: `atlas dataset fresh eval-math-v2 --seed 101` writes fresh/seed-101/eval-math-v2/
+    (git-ignored, never in datasets/); the same seed always gives the same bytes.
+    """
+    from stages.datasets.fresh import make_fresh, overlap
+    from stages.datasets.load import load_dataset
+
+    path = make_fresh(dataset_id, seed)
+    public, instance = load_dataset(dataset_id), load_dataset(dataset_id, path.parent)
+    shared = overlap(public, instance)
+    typer.echo(
+        f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)"
+    )
 
 
 @dataset_app.command("publish")

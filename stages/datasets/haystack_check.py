@@ -17,7 +17,6 @@ The builder is the dataset's normative code, loaded from the file itself, never 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import math
 from pathlib import Path
 from types import ModuleType

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from stages.datasets.card import NEW_ID_RE
+from stages.datasets.gen_stages import DVC_FILE, sync
 from stages.errors import AtlasError
 from stages.io import atomic_write_text
 
@@ -35,7 +36,7 @@ def add_to_params_text(text: str, dataset_id: str) -> str:
 
 
 def new_dataset(dataset_id: str, root: Path = Path(".")) -> Path:
-    """Copy the template to ``_gen/<id>.py`` with its id filled in and register it in params."""
+    """Copy the template to ``_gen/<id>.py``, list it in params and write its dvc.yaml stage."""
     if not NEW_ID_RE.fullmatch(dataset_id):
         raise AtlasError(
             f"invalid dataset id {dataset_id!r}: expected <eval|prompts|haystack>-<name>-v<N> "
@@ -54,4 +55,6 @@ def new_dataset(dataset_id: str, root: Path = Path(".")) -> Path:
     new_params = add_to_params_text(params.read_text(encoding="utf-8"), dataset_id)
     atomic_write_text(target, body)
     atomic_write_text(params, new_params)
+    if (root / DVC_FILE).is_file():
+        sync(root)  # its gen-<id> stage, with exactly the helpers it imports
     return target

@@ -81,6 +81,9 @@ def infer(
     atexit.register(gc.freeze)
     try:
         infer_workload(workload, RerunPolicy(keep_failed, resend_on_drift), limit)
+        from stages.datasets.fresh_run import infer_fresh  # workloads.<w>.fresh_seeds (#13)
+
+        infer_fresh(workload)
     except KeyboardInterrupt:
         sys.stderr.write(
             f"atlas: interrupted; finished responses are kept in results/{workload}/ "

@@ -12,6 +12,7 @@ import json
 from html import escape
 from typing import Any
 
+from stages.datasets.audit_report import audit_html
 from stages.report import serving, svg, tables
 from stages.report.inputs import WorkloadInputs
 from stages.report.markdown import (
@@ -186,6 +187,7 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
             f"<p>Corpus check: {escape(str(check.get('datasets', '?')))} datasets, "
             f"{escape(str(check.get('failures', '?')))} failures.</p>"
         )
+    body.append(audit_html())  # shortcut audit of the corpus (#13)
     for w in workloads:
         body.append(
             f'<section id="{escape(w.name)}"><h2>{escape(w.name)}</h2>'

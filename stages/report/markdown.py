@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from stages.datasets.audit_report import audit_markdown, fresh_markdown
 from stages.report import serving, tables
 from stages.report.inputs import WorkloadInputs
 
@@ -202,6 +203,7 @@ def workload_lines(w: WorkloadInputs) -> list[str]:
         f"## {w.name}",
         "",
         *headline_lines(w),
+        *fresh_markdown(w.metrics),  # public vs fresh instances (#13)
         *breakdown_lines(w),
         *timing_lines(w),
         *failure_lines(w),
@@ -220,6 +222,7 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
             f"{check.get('failures', '?')} failures.",
             "",
         ]
+    out += audit_markdown()  # shortcut audit of the corpus (#13)
     for w in workloads:
         out += workload_lines(w)
     return "\n".join(out).rstrip("\n") + "\n"

@@ -240,6 +240,10 @@ def score_workload(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
+    if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
+        from stages.datasets.fresh_score import fresh_block
+
+        metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
     by_item = lines.ordered(records)
     atomic_write_text(
         RESULTS_DIR / name / "scored.jsonl", lines.jsonl([lines.scored_line(r) for r in records])

@@ -62,7 +62,10 @@ def test_one_changed_byte_in_a_published_dataset_fails(
     err = capsys.readouterr().err
     assert "eval-math-v1: datasets/eval-math-v1/rows.jsonl changed since publication" in err
     assert "needs a new -v2 id" in err
-    assert "not reproducible: rows.jsonl differs at line 1" in err
+    assert (
+        "not reproducible under PYTHONHASHSEED=1: row math-0001, field answer: "
+        'committed "84", PYTHONHASHSEED=1 "83"' in err
+    )
     assert "sha256 differs from the card" in err
 
 
@@ -98,10 +101,14 @@ def test_missing_image_and_bad_card_count(project: Path) -> None:
     assert "rows: card says 181, rows.jsonl has 180" in joined
 
 
-def test_regeneration_difference_names_file_and_line(project: Path) -> None:
+def test_regeneration_difference_names_row_id_and_field(project: Path) -> None:
     _rewrite_line(ROWS, 7, {"prompt": "What is 2 + 2?"})
     report = run_check(25)
-    assert any("not reproducible: rows.jsonl differs at line 7" in f for f in report.failures)
+    want = (
+        'not reproducible under PYTHONHASHSEED=1: row math-0007, field prompt: committed "What '
+        'is 2 + 2?", PYTHONHASHSEED=1 "A price of 780 rises by 27%. What is the new price?\\n\\nW...'
+    )
+    assert any(want in f for f in report.failures), report.failures
 
 
 def test_published_dataset_removed_is_reported(project: Path) -> None:
