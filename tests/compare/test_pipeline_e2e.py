@@ -61,6 +61,8 @@ stages:
         - results/${key}/responses.jsonl:
             persist: true
         - results/${key}/manifest.json
+        - results/${key}/fresh:
+            persist: true
         - metrics/${key}.serving.json:
             cache: false
             persist: true
