@@ -31,7 +31,7 @@ def check(
     """Validate every dataset: schema, files, budget, determinism, immutability and the
     shortcut audit (printed as a table; see `atlas dataset audit`).
 
-    Example: `atlas check`, or `atlas check --no-regen` for a quick structural pass.
+    Example: atlas check   (or atlas check --no-regen for a quick structural pass)
     """
     from stages.datasets.audit import corpus_metrics
     from stages.datasets.audit_report import table
@@ -76,8 +76,8 @@ def audit(
 ) -> None:
     """Shortcut audit of one eval dataset: answer-free baselines, leaks and duplicates.
 
-    Example: `atlas dataset audit eval-science-v2`, or `atlas dataset audit /tmp/out/eval-x-v1`
-    on a generator's output before it is committed. Exits non-zero when a dataset that is not
+    Example: atlas dataset audit eval-science-v2   (or a directory such as /tmp/out/eval-x-v1,
+    a generator's output before it is committed). Exits non-zero when a dataset that is not
     yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
     """
     from stages.datasets.audit import audit_dataset
@@ -101,7 +101,7 @@ def generate(
 ) -> None:
     """Run a generator into a temporary folder, check the budget, then move it into datasets/.
 
-    Example: `atlas dataset generate eval-math-v2` (what the `gen-eval-math-v2` stage runs).
+    Example: atlas dataset generate eval-math-v2   (what the gen-eval-math-v2 stage runs).
     Nothing under datasets/ changes when the generator fails or the budget would be exceeded.
     """
     from stages.datasets.generate import generate as do_generate
@@ -115,8 +115,8 @@ def generate(
 def stages() -> None:
     """Rewrite dvc.yaml's gen stages from params.yaml `datasets:` and each generator's imports.
 
-    Example: after adding `import _units` to `_gen/eval-science-v3.py`, run `atlas dataset
-    stages` so that `gen-eval-science-v3` depends on `_gen/_units.py` (the check fails until then).
+    Example: atlas dataset stages   (after adding `import _units` to `_gen/eval-science-v3.py`,
+    so that gen-eval-science-v3 depends on `_gen/_units.py`; the check fails until then).
     """
     from stages.datasets.gen_stages import sync
 
@@ -131,8 +131,8 @@ def fresh(
 ) -> None:
     """Write an unpublished fresh instance: same generator and distribution, new items.
 
-    Example: `atlas dataset fresh eval-math-v2 --seed 101` writes fresh/seed-101/eval-math-v2/
-    (git-ignored, never in datasets/); the same seed always gives the same bytes.
+    Example: atlas dataset fresh eval-math-v2 --seed 101   (writes fresh/seed-101/eval-math-v2/,
+    git-ignored, never in datasets/); the same seed always gives the same bytes.
     """
     from stages.datasets.fresh import make_fresh, overlap
     from stages.datasets.load import load_dataset
