@@ -45,12 +45,35 @@ VAULTS = (
     "Turnstone",
     "Peregrine",
 )
+#: The scored long-context rows (eval-longctx-v1 and -v2): one row per (window, variant), each
+#: variant an id suffix and its needle depths (five single depths, one three-needle row).
+EVAL_WINDOWS = (1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
+EVAL_VARIANTS: tuple[tuple[str, tuple[float, ...]], ...] = (
+    ("d00", (0.0,)),
+    ("d25", (0.25,)),
+    ("d50", (0.5,)),
+    ("d75", (0.75,)),
+    ("d100", (1.0,)),
+    ("multi", (0.1, 0.5, 0.9)),
+)
 _KIB = 1024
 
 
 def size_label(target_tokens: int) -> str:
     """``1024`` -> ``"1k"``, ``262144`` -> ``"256k"``."""
     return f"{target_tokens // _KIB}k"
+
+
+def eval_difficulty(window: int) -> str:
+    return "easy" if window <= 4096 else "medium" if window <= 16384 else "hard"
+
+
+def accepted_codes(answer: str) -> str | list[str]:
+    """Multi answers: the ordered codes with any of the separators a reply plausibly uses."""
+    codes = answer.split(", ")
+    if len(codes) == 1:
+        return answer
+    return [", ".join(codes), ",".join(codes), " ".join(codes)]
 
 
 def make_recipe(

@@ -95,7 +95,7 @@ def _entities(clue: Clue) -> list[tuple[str, str]]:
     return [tuple(e) for e in clue[1:] if isinstance(e, list)]  # type: ignore[misc]
 
 
-def _test(clue: Clue) -> Any:
+def clue_test(clue: Clue) -> Any:
     """The clue as a function of ``where[cat][value] -> house`` (compiled once for ``solve``)."""
     kind, (c1, v1), extra = clue[0], clue[1], clue[2]
     if kind in ("at", "not_at"):
@@ -114,7 +114,7 @@ def solve(cats: list[str], values: dict[str, list[str]], clues: list[Clue], limi
     """Grids (``cat -> values by house``) satisfying every clue, up to ``limit``: one attribute
     category at a time, the most constrained first, each clue checked once its categories are
     placed."""
-    tests = [({e[0] for e in _entities(c)}, _test(c)) for c in clues]
+    tests = [({e[0] for e in _entities(c)}, clue_test(c)) for c in clues]
     perms = {}
     for cat in cats:
         own = [t for cs, t in tests if cs == {cat}]

@@ -204,7 +204,7 @@ def _build(rng: random.Random, level: int, form: int) -> Item | None:
 
 
 # ---- proof: Bellman-Ford and re-measured routes ------------------------------------------------
-def _bellman_ford(edges: list[Edge], source: str) -> dict[str, int]:
+def bellman_ford(edges: list[Edge], source: str) -> dict[str, int]:
     dist = {source: 0}
     arcs = [(a, b, w) for a, b, w, _ in edges] + [(b, a, w) for a, b, w, one in edges if not one]
     for _ in range(len(edges) + 1):
@@ -222,7 +222,7 @@ def _length(edges: list[Edge], towns: list[str]) -> int | None:
 
 def _ways(edges: list[Edge], source: str, target: str) -> int:
     """How many distinct shortest routes lead from ``source`` to ``target``."""
-    dist = _bellman_ford(edges, source)
+    dist = bellman_ford(edges, source)
     arcs = [(a, b, w) for a, b, w, _ in edges] + [(b, a, w) for a, b, w, one in edges if not one]
     ways = {source: 1}
     for town in sorted(dist, key=dist.__getitem__):
@@ -235,13 +235,13 @@ def _ways(edges: list[Edge], source: str, target: str) -> int:
 
 def prove(row: dict[str, Any]) -> None:
     m = row["meta"]
-    start = _bellman_ford(m["edges"], m["source"])
+    start = bellman_ford(m["edges"], m["source"])
     best = start[m["target"]]
     assert _ways(m["edges"], m["source"], m["target"]) == 1, row["id"]
     gold = row["answer"] if row["scorer"] != "mc" else row["choices"]["ABCD".index(row["answer"])]
     gold = gold[0] if isinstance(gold, list) else gold
     if "via" in m:
-        total = start[m["via"]] + _bellman_ford(m["edges"], m["via"])[m["target"]]
+        total = start[m["via"]] + bellman_ford(m["edges"], m["via"])[m["target"]]
         assert gold == str(total), (row["id"], gold, total)
     elif row["scorer"] == "numeric" or gold.isdigit():
         assert gold == str(best), (row["id"], gold, best)
@@ -250,7 +250,7 @@ def prove(row: dict[str, Any]) -> None:
             c
             for c in row["choices"]
             if (first := _length(m["edges"], [m["source"], c]))
-            and first + _bellman_ford(m["edges"], c).get(m["target"], 10**9) == best
+            and first + bellman_ford(m["edges"], c).get(m["target"], 10**9) == best
         ]
         assert on == [gold], (row["id"], on)
     else:

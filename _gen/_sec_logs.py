@@ -283,12 +283,12 @@ def web_answer(lines: list[str], meta: dict[str, Any]) -> str:
     return str(len({ip for ip, path, _, _ in parsed if path == meta["path"]}))
 
 
-def _log_lines(prompt: str) -> list[str]:
+def log_lines(prompt: str) -> list[str]:
     return [line for line in prompt.split("\n\n")[1].split("\n") if line]
 
 
 def prove(row: dict[str, Any]) -> None:
-    m, lines = row["meta"], _log_lines(row["prompt"])
+    m, lines = row["meta"], log_lines(row["prompt"])
     if m["kind"] == "auth":
         expected = auth_facts(lines)[m["question"]]
     elif row["scorer"] == "numeric":

@@ -33,6 +33,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
+from _cs_common import GIRLS, NAMES  # noqa: E402
+from _cs_literal import WORDS  # noqa: E402
+from _cs_premises import FALSE_PREMISE, PET_NAMES, PETS  # noqa: E402
 
 DATASET_ID = "eval-commonsense-v2"
 KIND = "eval"
@@ -47,30 +50,6 @@ CREATED = "2026-09-01"
 DEFAULT_SCORER = "mc"
 CATEGORIES = ("goal_tracking", "altered_riddles", "false_premises", "literal_text")
 Item = dict[str, Any]
-NAMES = (
-    "Aiko",
-    "Bram",
-    "Carmen",
-    "Dmitri",
-    "Esme",
-    "Farid",
-    "Greta",
-    "Hamid",
-    "Ilse",
-    "Jonah",
-    "Kemal",
-    "Lucia",
-    "Mateus",
-    "Nadia",
-    "Omar",
-    "Petra",
-    "Quentin",
-    "Rhea",
-    "Stefan",
-    "Tala",
-)
-GIRLS = ("Aiko", "Carmen", "Esme", "Greta", "Ilse", "Lucia", "Nadia", "Petra", "Rhea", "Tala")
-FALSE_PREMISE = "The question rests on a false premise"
 
 # ---- goal tracking ----------------------------------------------------------------------------
 # (place, errand with {d}, object, take-it option, leave-it option, needs_object_there, object_at)
@@ -420,8 +399,6 @@ def altered_riddles(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- false premises ---------------------------------------------------------------------------
-PETS = (("cat", "cats"), ("dog", "dogs"), ("rabbit", "rabbits"), ("parrot", "parrots"))
-PET_NAMES = ("Tom", "Leo", "Max", "Pip", "Olive", "Ziggy", "Biscuit", "Juno", "Pepper", "Milo")
 COLOURS = ("grey", "black", "white", "brown", "ginger", "spotted")
 CITIES = ("Lisbon", "Oslo", "Prague", "Vienna", "Dublin", "Athens", "Tallinn", "Seville")
 
@@ -506,111 +483,6 @@ def false_premises(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- literal text -----------------------------------------------------------------------------
-WORDS = (
-    "amber",
-    "anchor",
-    "apple",
-    "arrow",
-    "autumn",
-    "badge",
-    "banner",
-    "barrel",
-    "basket",
-    "beacon",
-    "blanket",
-    "bottle",
-    "bracket",
-    "bridge",
-    "bucket",
-    "butter",
-    "cabin",
-    "candle",
-    "canvas",
-    "carpet",
-    "castle",
-    "cellar",
-    "cherry",
-    "chimney",
-    "circle",
-    "cobweb",
-    "copper",
-    "cotton",
-    "cradle",
-    "crystal",
-    "curtain",
-    "dagger",
-    "desert",
-    "dinner",
-    "dragon",
-    "drawer",
-    "engine",
-    "feather",
-    "fiddle",
-    "finger",
-    "forest",
-    "fossil",
-    "garden",
-    "garlic",
-    "glacier",
-    "gravel",
-    "guitar",
-    "hammer",
-    "harbour",
-    "helmet",
-    "hollow",
-    "honey",
-    "island",
-    "jacket",
-    "kettle",
-    "ladder",
-    "lantern",
-    "leather",
-    "lemon",
-    "letter",
-    "marble",
-    "meadow",
-    "mirror",
-    "mitten",
-    "needle",
-    "noodle",
-    "orange",
-    "orchard",
-    "paddle",
-    "pebble",
-    "pepper",
-    "pillow",
-    "planet",
-    "pocket",
-    "puzzle",
-    "rabbit",
-    "ribbon",
-    "river",
-    "rocket",
-    "saddle",
-    "scissors",
-    "shadow",
-    "silver",
-    "spider",
-    "spoon",
-    "staple",
-    "summer",
-    "tablet",
-    "teapot",
-    "thimble",
-    "thunder",
-    "timber",
-    "tunnel",
-    "turnip",
-    "velvet",
-    "violin",
-    "wagon",
-    "walnut",
-    "window",
-    "winter",
-    "wizard",
-    "yellow",
-    "zipper",
-)
 
 
 def literal_text(rng: random.Random, level: int, variant: int) -> Item:

@@ -27,6 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
+from _ml_lexicon import EN_DAYS as WEEKDAYS  # noqa: E402
+from _ml_lexicon import EN_MONTHS as MONTHS  # noqa: E402
 
 DATASET_ID = "eval-knowledge-v2"
 KIND = "eval"
@@ -271,21 +273,6 @@ EVENTS = (
     ("1989-11-09", "the fall of the Berlin Wall"),
     ("1990-10-03", "German reunification"),
     ("1994-05-06", "the official opening of the Channel Tunnel"),
-)
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
 )
 
 

@@ -33,28 +33,9 @@ DESCRIPTION = (
 SEED = 20_261_202
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "contains"
-SIZES = (1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
-VARIANTS: tuple[tuple[str, tuple[float, ...]], ...] = (
-    ("d00", (0.0,)),
-    ("d25", (0.25,)),
-    ("d50", (0.5,)),
-    ("d75", (0.75,)),
-    ("d100", (1.0,)),
-    ("multi", (0.1, 0.5, 0.9)),
-)
+SIZES = _needles.EVAL_WINDOWS
+VARIANTS = _needles.EVAL_VARIANTS
 COUNT = len(SIZES) * len(VARIANTS)
-
-
-def _difficulty(target_tokens: int) -> str:
-    return "easy" if target_tokens <= 4096 else "medium" if target_tokens <= 16384 else "hard"
-
-
-def _accepted(answer: str) -> str | list[str]:
-    """Multi answers: the ordered codes with any of the separators a reply plausibly uses."""
-    codes = answer.split(", ")
-    if len(codes) == 1:
-        return answer
-    return [", ".join(codes), ",".join(codes), " ".join(codes)]
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
@@ -67,9 +48,9 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     return {
         "id": f"longctx-{size}-{suffix}",
         "category": size,
-        "difficulty": _difficulty(target_tokens),
+        "difficulty": _needles.eval_difficulty(target_tokens),
         "prompt": recipe["question"],
-        "answer": _accepted(answer),
+        "answer": _needles.accepted_codes(answer),
         "scorer": DEFAULT_SCORER,
         "meta": {
             "haystack": {**recipe, **facts},

@@ -46,19 +46,12 @@ DESCRIPTION = (
 SEED = 20_261_213
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "exact"
-WINDOWS = (1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
+WINDOWS = _needles.EVAL_WINDOWS
 RESERVED = 256  # heuristic tokens kept out of the document share (preamble, question, reply)
 TEMPLATE_ALLOWANCE = 64  # heuristic tokens reserved for a chat template around the prompt
 ANSWER_BUDGET = 64  # tokens reserved for the reply (workload max_tokens must not exceed it)
 HEURISTIC_CEILING = 0.625  # prompt + template + answer within 5/8 of the window (heuristic)
-VARIANTS: tuple[tuple[str, tuple[float, ...]], ...] = (
-    ("d00", (0.0,)),
-    ("d25", (0.25,)),
-    ("d50", (0.5,)),
-    ("d75", (0.75,)),
-    ("d100", (1.0,)),
-    ("multi", (0.1, 0.5, 0.9)),
-)
+VARIANTS = _needles.EVAL_VARIANTS
 COUNT = len(WINDOWS) * len(VARIANTS)
 ASKED_PER_WINDOW = sum(len(depths) for _, depths in VARIANTS)
 #: Every (kind, vault) pair once, in a fixed seeded order; row i asks the next unused pairs.
@@ -69,17 +62,6 @@ random.Random(f"{SEED}:plan").shuffle(PLAN)
 def document_tokens(window: int) -> int:
     """Heuristic size of a window's document: half of what the reserve leaves."""
     return (window - RESERVED) // 2
-
-
-def _difficulty(window: int) -> str:
-    return "easy" if window <= 4096 else "medium" if window <= 16384 else "hard"
-
-
-def _accepted(answer: str) -> str | list[str]:
-    codes = answer.split(", ")
-    if len(codes) == 1:
-        return answer
-    return [", ".join(codes), ",".join(codes), " ".join(codes)]
 
 
 def _asked(idx: int) -> list[tuple[str, str]]:
@@ -111,9 +93,9 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     return {
         "id": f"longctx2-ctx{label}-{suffix}",
         "category": f"ctx{label}",
-        "difficulty": _difficulty(window),
+        "difficulty": _needles.eval_difficulty(window),
         "prompt": recipe["question"],
-        "answer": _accepted(answer),
+        "answer": _needles.accepted_codes(answer),
         "scorer": DEFAULT_SCORER,
         "meta": {
             "haystack": {**recipe, **facts},

@@ -14,7 +14,6 @@ the solution and, for ``mc`` rows, that every distractor is provably wrong.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import itertools
 import random
 import sys
@@ -25,6 +24,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
+from _reason_syllogism import TEXT as FORMS  # noqa: E402
+from _reason_syllogism import WORDS as NONSENSE  # noqa: E402
+from _reason_syllogism import region_mask  # noqa: E402
 
 DATASET_ID = "eval-reasoning-v1"
 KIND = "eval"
@@ -52,8 +54,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")
-NONSENSE = ("blickets", "daxes", "wugs", "feps", "zorbs", "glims", "toves", "snarks", "quoggles",
-            "vorples", "tazzles", "krells", "plonks", "yerbs", "drabs", "mimbles")
 #: logic-grid attributes: (values, positive, negative, reference phrase templates, group label)
 ATTRIBUTES = (
     (("cat", "dog", "parrot", "rabbit"), "{s} keeps the {v}", "{s} does not keep the {v}",
@@ -240,27 +240,10 @@ def _logic_grid(rng: random.Random, level: int) -> dict[str, Any]:
 
 # --- syllogisms over Venn models ------------------------------------------------------------
 
-FORMS = {
-    "A": "All {x} are {y}.",
-    "E": "No {x} are {y}.",
-    "I": "Some {x} are {y}.",
-    "O": "Some {x} are not {y}.",
-}
-
 
 def venn_models(k: int) -> list[int]:
     """Every model over ``k`` terms: a bit per non-empty region (region ``r`` is bit ``r - 1``)."""
     return list(range(1 << ((1 << k) - 1)))
-
-
-@functools.cache
-def region_mask(k: int, inside: tuple[int, ...], outside: tuple[int, ...] = ()) -> int:
-    """Bits of the regions lying in every term of ``inside`` and in no term of ``outside``."""
-    return sum(
-        1 << (r - 1)
-        for r in range(1, 1 << k)
-        if all(r >> t & 1 for t in inside) and not any(r >> t & 1 for t in outside)
-    )
 
 
 def venn_true(stmt: list[Any], model: int, k: int) -> bool:

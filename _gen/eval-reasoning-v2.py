@@ -25,6 +25,29 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
+from _reason_grid import NOUNS as GRID_NOUNS  # noqa: E402
+from _reason_grid import POOLS as GRID_POOLS  # noqa: E402
+from _reason_grid import clue_test as grid_test  # noqa: E402
+from _reason_grid import entity as grid_entity  # noqa: E402
+from _reason_grid import fact_text as grid_fact  # noqa: E402
+from _reason_grid import render as grid_render  # noqa: E402
+from _reason_grid import solve as grid_solve  # noqa: E402
+from _reason_knights import ISLANDERS  # noqa: E402
+from _reason_knights import render as kk_render  # noqa: E402
+from _reason_knights import says_true as kk_true  # noqa: E402
+from _reason_knights import worlds as kk_worlds  # noqa: E402
+from _reason_order import RUNNERS, ordinal  # noqa: E402
+from _reason_order import holds as order_holds  # noqa: E402
+from _reason_order import random_clue as order_random_clue  # noqa: E402
+from _reason_order import render as order_render  # noqa: E402
+from _reason_paths import TOWNS, bellman_ford  # noqa: E402
+from _reason_schedule import (  # noqa: E402
+    clock,
+    finish_times,
+    minutes,
+    random_project,
+    two_worker_makespan,
+)
 
 DATASET_ID = "eval-reasoning-v2"
 KIND = "eval"
@@ -41,122 +64,13 @@ CATEGORIES = ("logic_grid", "ordering", "knights_knaves", "scheduling", "shortes
 Item = dict[str, Any]
 
 # ---- logic grids ------------------------------------------------------------------------------
-GRID_POOLS = {
-    "name": ("Ana", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gia", "Hugo"),
-    "pet": ("cat", "dog", "parrot", "rabbit", "turtle", "hamster", "goldfish"),
-    "drink": ("tea", "coffee", "milk", "juice", "water", "cocoa", "lemonade"),
-    "colour": ("red", "green", "blue", "yellow", "white", "orange", "purple"),
-    "job": ("baker", "nurse", "pilot", "teacher", "chemist", "plumber", "farmer"),
-}
-GRID_NOUNS = {
-    "name": "name",
-    "pet": "pet",
-    "drink": "favourite drink",
-    "colour": "house colour",
-    "job": "job",
-}
 GRID_SIZES = ((3, 3), (4, 4), (5, 4))  # (houses, attribute categories) per level
-
-
-def grid_entity(cat: str, value: str) -> str:
-    return {
-        "name": value,
-        "pet": f"the {value} owner",
-        "drink": f"the {value} drinker",
-        "colour": f"the person in the {value} house",
-        "job": f"the {value}",
-    }[cat]
-
-
-def grid_fact(name: str, cat: str, value: str) -> str:
-    return {
-        "pet": f"{name} keeps the {value}.",
-        "drink": f"{name} drinks {value}.",
-        "colour": f"{name} lives in the {value} house.",
-        "job": f"{name} is the {value}.",
-    }[cat]
-
-
-def grid_test(clue: list) -> Any:
-    """The clue as a function of ``P[cat][value] -> house`` (compiled once for the solver)."""
-    kind = clue[0]
-    (c1, v1), extra = clue[1], clue[2]
-    if kind in ("at", "not_at"):
-        return (lambda p: p[c1][v1] == extra) if kind == "at" else (lambda p: p[c1][v1] != extra)
-    c2, v2 = extra
-    return {
-        "same": lambda p: p[c1][v1] == p[c2][v2],
-        "diff": lambda p: p[c1][v1] != p[c2][v2],
-        "left": lambda p: p[c1][v1] + 1 == p[c2][v2],
-        "before": lambda p: p[c1][v1] < p[c2][v2],
-        "next": lambda p: abs(p[c1][v1] - p[c2][v2]) == 1,
-    }[kind]
 
 
 def grid_holds(clue: list, grid: dict[str, list[str]]) -> bool:
     """Truth of one clue in a full grid (``grid[cat][house]`` is the value in that house)."""
     where = {c: {v: h for h, v in enumerate(vals)} for c, vals in grid.items()}
     return bool(grid_test(clue)(where))
-
-
-def grid_render(clue: list) -> str:
-    kind, a = clue[0], grid_entity(*clue[1])
-    if kind in ("at", "not_at"):
-        verb = "lives" if kind == "at" else "does not live"
-        text = f"{a} {verb} in house {clue[2] + 1}."
-    else:
-        b = grid_entity(*clue[2])
-        text = {
-            "same": f"{a} and {b} live in the same house.",
-            "diff": f"{a} and {b} live in different houses.",
-            "left": f"{a} lives directly to the left of {b}.",
-            "before": f"{a} lives somewhere to the left of {b}.",
-            "next": f"{a} and {b} live next to each other.",
-        }[kind]
-    return text[0].upper() + text[1:]
-
-
-def grid_clue_cats(clue: list) -> set[str]:
-    return {e[0] for e in clue[1:] if isinstance(e, list)}
-
-
-def grid_solve(cats: list[str], values: dict[str, list[str]], clues: list, limit: int) -> list:
-    """All grids satisfying ``clues`` (up to ``limit``), filled one category at a time, the most
-    constrained category first, checking each clue as soon as its categories are filled."""
-    tests = [(grid_clue_cats(c), grid_test(c)) for c in clues]
-    perms = {}
-    for cat in cats:
-        own = [t for cs, t in tests if cs == {cat}]
-        maps = ({v: h for h, v in enumerate(p)} for p in itertools.permutations(values[cat]))
-        perms[cat] = [m for m in maps if all(t({cat: m}) for t in own)]
-    order = [min(cats, key=lambda c: len(perms[c]))]
-    while len(order) < len(cats):  # next: the category most tied by clues to those already placed
-        links = {
-            c: sum(1 for cs, _ in tests if c in cs and len(cs) > 1 and cs <= {c, *order})
-            for c in cats
-            if c not in order
-        }
-        order.append(max(links, key=lambda c: (links[c], -len(perms[c]))))
-    due = [
-        [t for cs, t in tests if len(cs) > 1 and order[d] in cs and cs <= set(order[: d + 1])]
-        for d in range(len(order))
-    ]
-    found: list[dict[str, list[str]]] = []
-
-    def fill(depth: int, where: dict[str, dict[str, int]]) -> None:
-        if depth == len(order):
-            found.append({c: sorted(where[c], key=where[c].__getitem__) for c in cats})
-            return
-        for mapping in perms[order[depth]]:
-            where[order[depth]] = mapping
-            if all(t(where) for t in due[depth]):
-                fill(depth + 1, where)
-                if len(found) >= limit:
-                    return
-        del where[order[depth]]
-
-    fill(0, {})
-    return found
 
 
 def grid_random_clue(rng: random.Random, cats: list[str], sol: dict[str, list[str]]) -> list:
@@ -266,72 +180,6 @@ def logic_grid(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- finishing orders -------------------------------------------------------------------------
-RUNNERS = ("Abel", "Bianca", "Casimir", "Delia", "Emil", "Flora", "Gustav", "Hilde", "Ivo", "Juno")
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def order_holds(clue: list, order: tuple[str, ...] | list[str]) -> bool:
-    kind, a = clue[0], order.index(clue[1])
-    if kind == "pos":
-        return a == clue[2]
-    if kind == "not_pos":
-        return a != clue[2]
-    if kind == "parity":
-        return (a + 1) % 2 == clue[2]
-    b = order.index(clue[2])
-    if kind == "ahead":
-        return a < b
-    if kind == "right_ahead":
-        return a + 1 == b
-    if kind == "gap":
-        return abs(a - b) - 1 == clue[3]
-    return abs(a - b) > 1  # apart
-
-
-def order_render(clue: list) -> str:
-    kind, a = clue[0], clue[1]
-    if kind == "pos":
-        return f"{a} finished {ordinal(clue[2] + 1)}."
-    if kind == "not_pos":
-        return f"{a} did not finish {ordinal(clue[2] + 1)}."
-    if kind == "parity":
-        return f"{a} finished in an {'odd' if clue[2] else 'even'}-numbered place."
-    b = clue[2]
-    if kind == "gap":
-        k = clue[3]
-        if k == 0:
-            return f"{a} and {b} finished in neighbouring places."
-        return f"Exactly {k} runner{'s' if k != 1 else ''} finished between {a} and {b}."
-    return {
-        "ahead": f"{a} finished ahead of {b}.",
-        "right_ahead": f"{a} finished immediately ahead of {b}.",
-        "apart": f"{a} and {b} did not finish in neighbouring places.",
-    }[kind]
-
-
-def order_random_clue(rng: random.Random, order: list[str]) -> list:
-    n = len(order)
-    i, j = sorted(rng.sample(range(n), 2))
-    a, b = order[i], order[j]
-    kind = rng.choice(
-        ("ahead", "ahead", "right_ahead", "gap", "gap", "not_pos", "parity", "apart", "pos")
-    )
-    if kind == "pos":
-        return ["pos", a, i]
-    if kind == "not_pos":
-        return ["not_pos", a, j]
-    if kind == "parity":
-        return ["parity", a, (i + 1) % 2]
-    if kind == "ahead":
-        return ["ahead", a, b]
-    if kind == "right_ahead" or (kind == "apart" and j == i + 1):
-        return ["right_ahead", order[i], order[i + 1]]
-    if kind == "gap":
-        return ["gap", *rng.sample([a, b], 2), j - i - 1]
-    return ["apart", *rng.sample([a, b], 2)]
 
 
 def minimal_clues(
@@ -406,49 +254,6 @@ def ordering(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- knights and knaves -----------------------------------------------------------------------
-ISLANDERS = ("Ari", "Bela", "Cato", "Dina", "Egon", "Faye", "Gus", "Hedda")
-
-
-def kk_true(statement: list, world: dict[str, bool]) -> bool:
-    kind, args = statement[0], statement[1:]
-    if kind == "knight":
-        return world[args[0]]
-    if kind == "knave":
-        return not world[args[0]]
-    if kind == "count":
-        return sum(world.values()) == args[0]
-    x, y = world[args[0]], world[args[1]]
-    return {
-        "same": x == y,
-        "differ": x != y,
-        "some_knave": not (x and y),
-        "if_then": (not x) or y,
-        "either": x or y,
-    }[kind]
-
-
-def kk_render(statement: list) -> str:
-    kind, args = statement[0], statement[1:]
-    if kind in ("knight", "knave"):
-        return f"{args[0]} is a {kind}."
-    if kind == "count":
-        k = args[0]
-        return f"Exactly {k} of us {'is a knight' if k == 1 else 'are knights'}."
-    x, y = args
-    return {
-        "same": f"{x} and {y} are the same kind.",
-        "differ": f"{x} and {y} are different kinds.",
-        "some_knave": f"At least one of {x} and {y} is a knave.",
-        "if_then": f"If {x} is a knight, then {y} is a knight.",
-        "either": f"At least one of {x} and {y} is a knight.",
-    }[kind]
-
-
-def kk_worlds(names: list[str]) -> list[dict[str, bool]]:
-    return [
-        dict(zip(names, bits, strict=True))
-        for bits in itertools.product((True, False), repeat=len(names))
-    ]
 
 
 def kk_consistent(speeches: list[list], world: dict[str, bool]) -> list[bool]:
@@ -537,31 +342,6 @@ def knights_knaves(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- scheduling -------------------------------------------------------------------------------
-def finish_times(durations: list[int], prereqs: list[list[int]]) -> list[int]:
-    """Earliest finish of each task with unlimited workers (tasks are listed in a topological
-    order: every prerequisite has a smaller index)."""
-    done: list[int] = []
-    for d, pre in zip(durations, prereqs, strict=True):
-        done.append(max((done[p] for p in pre), default=0) + d)
-    return done
-
-
-def two_worker_makespan(durations: list[int], prereqs: list[list[int]]) -> int:
-    """Optimal makespan with two workers: greedy timing of every precedence-respecting order
-    under every worker assignment (sorting an optimal schedule by start time is one of them)."""
-    n, best = len(durations), sum(durations)
-    for order in itertools.permutations(range(n)):
-        rank = {t: i for i, t in enumerate(order)}
-        if any(rank[p] > rank[t] for t in range(n) for p in prereqs[t]):
-            continue
-        for mask in range(1 << (n - 1)):  # task order[0] on worker 0 (symmetry)
-            free, end = [0, 0], [0] * n
-            for i, t in enumerate(order):
-                w = (mask >> (i - 1)) & 1 if i else 0
-                end[t] = max([free[w], *(end[p] for p in prereqs[t])]) + durations[t]
-                free[w] = end[t]
-            best = min(best, max(end))
-    return best
 
 
 def task_lines(durations: list[int], prereqs: list[list[int]]) -> str:
@@ -577,24 +357,6 @@ def task_lines(durations: list[int], prereqs: list[list[int]]) -> str:
         )
         lines.append(f"Task {'ABCDEFGHIJ'[i]} takes {d} day{'s' if d > 1 else ''} and {after}.")
     return "\n".join(lines)
-
-
-def random_project(rng: random.Random, n: int) -> tuple[list[int], list[list[int]]]:
-    durations = [rng.randint(1, 9) for _ in range(n)]
-    prereqs = [
-        sorted(rng.sample(range(i), rng.randint(1, min(2, i)))) if i and rng.random() < 0.8 else []
-        for i in range(n)
-    ]
-    return durations, prereqs
-
-
-def minutes(text: str) -> int:
-    h, m = text.split(":")
-    return int(h) * 60 + int(m)
-
-
-def clock(value: int) -> str:
-    return f"{value // 60:02d}:{value % 60:02d}"
 
 
 def scheduling(rng: random.Random, level: int, variant: int) -> Item:
@@ -699,20 +461,6 @@ def scheduling(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- shortest paths ---------------------------------------------------------------------------
-TOWNS = (
-    "Alder",
-    "Birchwood",
-    "Cedarford",
-    "Dunmore",
-    "Elmstead",
-    "Fenwick",
-    "Glenrock",
-    "Harlow",
-    "Ivybridge",
-    "Juniper",
-    "Kestrel",
-    "Larkspur",
-)
 
 
 def dijkstra(edges: list[list], source: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -890,16 +638,6 @@ def _free_intervals(meta: dict[str, Any]) -> int:
     return start
 
 
-def _bellman_ford(edges: list[list], source: str) -> dict[str, int]:
-    dist = {source: 0}
-    arcs = [(a, b, w) for a, b, w, _ in edges] + [(b, a, w) for a, b, w, one in edges if not one]
-    for _ in range(len(edges) + 1):
-        for a, b, w in arcs:
-            if a in dist and dist[a] + w < dist.get(b, 10**9):
-                dist[b] = dist[a] + w
-    return dist
-
-
 def _route_length(edges: list[list], towns: list[str]) -> int:
     lengths = {(a, b): w for a, b, w, _ in edges} | {(b, a): w for a, b, w, one in edges if not one}
     return sum(lengths[(x, y)] for x, y in itertools.pairwise(towns))
@@ -966,7 +704,7 @@ def _expected(row: dict[str, Any]) -> Any:
         return fits[0]
     if kind == "meeting":
         return clock(_free_intervals(meta))
-    dist = _bellman_ford(meta["edges"], meta["source"])
+    dist = bellman_ford(meta["edges"], meta["source"])
     best = dist[meta["target"]]
     if row["scorer"] == "numeric":
         return str(best)

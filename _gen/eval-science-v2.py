@@ -34,6 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
 from _chem import REACTIONS, atoms, equation, mass_note, molar_mass  # noqa: E402
+from _sci_circuits import parallel  # noqa: E402
+from _sci_common import KELVIN, R_GAS, RELATIVE, TRAP_GAP, G, bisect, num, sqrt  # noqa: E402
+from _sci_energy import METALS  # noqa: E402
 
 DATASET_ID = "eval-science-v2"
 KIND = "eval"
@@ -47,20 +50,7 @@ COUNT = 120
 CREATED = "2026-09-01"
 DEFAULT_SCORER = "numeric"
 CATEGORIES = ("kinematics", "circuits", "gas_laws", "stoichiometry", "energy")
-RELATIVE = Fraction(1, 100)
-TRAP_GAP = Fraction(3, 100)
 Item = dict[str, Any]
-G = Fraction(981, 100)
-R_GAS = Fraction(8314, 1000)
-KELVIN = Fraction(27315, 100)
-
-
-def num(x: Fraction | int | float) -> str:
-    """A prompt number: integers plainly, others with at most three decimals."""
-    value = Fraction(x)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return v2.fmt_decimal(value, 3).rstrip("0").rstrip(".")
 
 
 def numeric(
@@ -82,10 +72,6 @@ def an(value: Any) -> str:
     """Article for a number read aloud: "an 8 L flask", "an 18 V supply", "a 12 V supply"."""
     text = num(value)
     return "an" if text.startswith("8") or text[:2] in ("11", "18") and len(text) in (2, 5) else "a"
-
-
-def sqrt(x: Fraction | float) -> float:
-    return math.sqrt(float(x))
 
 
 # ---- kinematics -------------------------------------------------------------------------------
@@ -159,8 +145,6 @@ def kinematics(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- circuits ---------------------------------------------------------------------------------
-def parallel(*rs: Fraction) -> Fraction:
-    return Fraction(1) / sum((1 / r for r in rs), Fraction(0))
 
 
 def circuits(rng: random.Random, level: int, variant: int) -> Item:
@@ -499,7 +483,6 @@ def stoichiometry(rng: random.Random, level: int, variant: int) -> Item:
 
 # ---- energy -----------------------------------------------------------------------------------
 C_WATER, C_ICE, L_FUSION = Fraction(4186), Fraction(2100), Fraction(334_000)
-METALS = (("aluminium", 900), ("copper", 385), ("iron", 450), ("lead", 130))
 
 
 def energy(rng: random.Random, level: int, variant: int) -> Item:
@@ -657,17 +640,9 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     )
 
 
-def _bisect(f: Any, lo: float, hi: float) -> float:
-    """Root of ``f`` on [lo, hi] by bisection (the proofs avoid the generators' closed forms)."""
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if (f(lo) < 0) == (f(mid) < 0) else (lo, mid)
-    return (lo + hi) / 2
-
-
 def _node_voltage(volts: float, r1: float, branches: list[float]) -> float:
     """Voltage across the parallel part by Kirchhoff's current law at its top node."""
-    return _bisect(lambda v: (volts - v) / r1 - sum(v / b for b in branches), 0.0, volts)
+    return bisect(lambda v: (volts - v) / r1 - sum(v / b for b in branches), 0.0, volts)
 
 
 def _recompute(row: dict[str, Any]) -> float | str:  # noqa: C901 - one branch per kind
@@ -682,9 +657,9 @@ def _recompute(row: dict[str, Any]) -> float | str:  # noqa: C901 - one branch p
         return rise + math.sqrt(2 * top / g)
     if kind == "chase":
         a = float(Fraction(m["a"]))
-        return _bisect(lambda t: a * t * t / 2 - m["va"] * (t + m["delay"]), 0.0, 1e4)
+        return bisect(lambda t: a * t * t / 2 - m["va"] * (t + m["delay"]), 0.0, 1e4)
     if kind == "horizontal":
-        return m["v"] * _bisect(lambda t: g * t * t / 2 - m["h"], 0.0, 100.0)
+        return m["v"] * bisect(lambda t: g * t * t / 2 - m["h"], 0.0, 100.0)
     if kind == "range_choice":
         flights = [
             2 * s * math.sin(math.radians(a)) / g * s * math.cos(math.radians(a))
@@ -695,7 +670,7 @@ def _recompute(row: dict[str, Any]) -> float | str:  # noqa: C901 - one branch p
     if kind in ("series", "branch_current", "branch_power", "max_power"):
         volts, r = float(Fraction(m["volts"])), [float(Fraction(x)) for x in m["r"]]
         if kind == "series":
-            return _bisect(lambda i: volts - i * (r[0] + r[1]), 0.0, volts) * 1000
+            return bisect(lambda i: volts - i * (r[0] + r[1]), 0.0, volts) * 1000
         branches = [r[1], r[2] + r[3]] if kind == "branch_power" else [r[1], r[2]]
         v = _node_voltage(volts, r[0], branches)
         if kind == "branch_current":
@@ -739,7 +714,7 @@ def _recompute(row: dict[str, Any]) -> float | str:  # noqa: C901 - one branch p
         (m1, m2), (t1, t2) = (float(Fraction(x)) / 1000 for x in m["m"]), m["t"]
         c2 = {"mix_water": 4186, "mix_metal": m.get("c", 0), "mix_ice": 4186}[kind]
         melt = 334_000 * m2 if kind == "mix_ice" else 0.0
-        return _bisect(lambda t: m1 * 4186 * (t - t1) + m2 * c2 * (t - t2) + melt, -50.0, 500.0)
+        return bisect(lambda t: m1 * 4186 * (t - t1) + m2 * c2 * (t - t2) + melt, -50.0, 500.0)
     if kind == "most_energy":
         return max(m["values"], key=m["values"].__getitem__)
     raise AssertionError(f"no proof for {kind}")

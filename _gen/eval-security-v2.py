@@ -35,6 +35,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
+from _sec_cidr import ip_text, mask  # noqa: E402
+from _sec_incident import PHASES  # noqa: E402
+from _sec_logs import DOC_NETS, clock, log_lines  # noqa: E402
 
 DATASET_ID = "eval-security-v2"
 KIND = "eval"
@@ -217,14 +220,6 @@ BASES = ((10, 0, 0, 0, 8), (172, 16, 0, 0, 12), (192, 168, 0, 0, 16))
 def ip_int(text: str) -> int:
     a, b, c, d = (int(x) for x in text.split("."))
     return a << 24 | b << 16 | c << 8 | d
-
-
-def ip_text(value: int) -> str:
-    return ".".join(str(value >> s & 255) for s in (24, 16, 8, 0))
-
-
-def mask(prefix: int) -> int:
-    return (0xFFFFFFFF << (32 - prefix)) & 0xFFFFFFFF
 
 
 def private(value: int) -> bool:
@@ -538,7 +533,6 @@ def vuln_classification(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- log forensics ----------------------------------------------------------------------------
-DOC_NETS = ("192.0.2.", "198.51.100.", "203.0.113.")
 USERS = ("root", "admin", "alice", "bob", "deploy", "backup", "test", "oracle", "git", "carol")
 
 
@@ -547,10 +541,6 @@ def doc_ips(rng: random.Random, n: int) -> list[str]:
     while len(picks) < n:
         picks.add(rng.choice(DOC_NETS) + str(rng.randint(2, 254)))
     return sorted(picks, key=lambda ip: [int(x) for x in ip.split(".")])
-
-
-def clock(seconds: int) -> str:
-    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 def auth_log(rng: random.Random, level: int) -> tuple[list[str], list[dict[str, Any]]]:
@@ -707,7 +697,6 @@ def log_forensics(rng: random.Random, level: int, variant: int) -> Item:
 
 
 # ---- incident response ------------------------------------------------------------------------
-PHASES = ("identify", "contain", "eradicate", "recover", "review")
 SCENARIOS = (
     (
         "A workstation's files are being encrypted and a ransom note is on its screen.",
@@ -840,16 +829,12 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     )
 
 
-def _log_lines(prompt: str) -> list[str]:
-    return [line for line in prompt.split("\n\n")[1].split("\n") if line]
-
-
 def _auth_answer(row: dict[str, Any]) -> str:
     pattern = re.compile(
         r"T(\d\d:\d\d:\d\d)Z \S+ sshd\[\d+\]: (Accepted|Failed) password for "
         r"(?:invalid user )?(\S+) from (\S+) port"
     )
-    parsed = [pattern.search(line) for line in _log_lines(row["prompt"])]
+    parsed = [pattern.search(line) for line in log_lines(row["prompt"])]
     assert all(parsed), row["id"]
     events = [m.groups() for m in parsed if m]
     fails = [e for e in events if e[1] == "Failed"]
@@ -876,7 +861,7 @@ def _auth_answer(row: dict[str, Any]) -> str:
 def _web_answer(row: dict[str, Any]) -> str:
     pattern = re.compile(r'^(\S+) - - \[[^\]]+\] "GET (\S+) HTTP/1\.1" (\d{3}) (\d+) ')
     totals: dict[str, int] = {}
-    for line in _log_lines(row["prompt"]):
+    for line in log_lines(row["prompt"]):
         m = pattern.match(line)
         assert m, line
         ip, path, status, size = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
