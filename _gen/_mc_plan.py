@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import _v2common as v2
@@ -47,6 +47,33 @@ def letter_plan(rng: random.Random, mc_rows: Sequence[tuple[str, int]]) -> dict[
             rng.shuffle(block)
         slots[idx] = block.pop()
     return slots
+
+
+def family_cell(families: Mapping[str, Any], idx: int) -> tuple[str, int, int]:
+    """``(category, level, turn)`` of row ``idx`` in a suite of family modules keyed by category:
+    the category cycles fastest, then the level; ``turn`` is the row's position within its
+    category and ``turn // 3`` picks the family's form."""
+    categories = tuple(families)
+    category, turn = categories[idx % len(categories)], idx // len(categories)
+    return category, turn % 3, turn
+
+
+def family_form(families: Mapping[str, Any], idx: int) -> tuple[str, str]:
+    """``(builder name, scorer)`` of row ``idx``: the next of its family's ``FORMS``."""
+    category, _, turn = family_cell(families, idx)
+    forms = families[category].FORMS
+    return forms[(turn // 3) % len(forms)]
+
+
+def family_slots(families: Mapping[str, Any], count: int, rng: random.Random) -> dict[int, int]:
+    """Planned gold slot of every mc row of a family suite, letters balanced over the dataset
+    (``rng`` as for ``letter_plan``)."""
+    mc = [
+        (family_cell(families, i)[0], i)
+        for i in range(count)
+        if family_form(families, i)[1] == "mc"
+    ]
+    return letter_plan(rng, mc)
 
 
 def place(rng: random.Random, correct: T, distractors: Sequence[T], slot: int) -> list[T]:

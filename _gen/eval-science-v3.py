@@ -64,33 +64,12 @@ FAMILIES = {
 CATEGORIES = tuple(FAMILIES)
 
 
-def cell(idx: int) -> tuple[str, int, int]:
-    """``(category, level, turn)`` of row ``idx``: the category cycles fastest, then the level;
-    ``turn // 3`` picks the category's form."""
-    category, turn = CATEGORIES[idx % len(CATEGORIES)], idx // len(CATEGORIES)
-    return category, turn % 3, turn
-
-
-def form(idx: int) -> tuple[str, str]:
-    """``(builder name, scorer)`` of row ``idx``."""
-    category, _, turn = cell(idx)
-    forms = FAMILIES[category].FORMS
-    return forms[(turn // 3) % len(forms)]
-
-
-def slots() -> dict[int, int]:
-    """Planned gold slot of every mc row: letters balanced over the dataset, dealt from the
-    plan's own stream (row -1, which no row uses)."""
-    mc = [(cell(i)[0], i) for i in range(COUNT) if form(i)[1] == "mc"]
-    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
-
-
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: its family builds the item, redrawing until traps and options are clear."""
-    category, level, turn = cell(idx)
-    name, scorer = form(idx)
+    category, level, turn = plan.family_cell(FAMILIES, idx)
+    name, scorer = plan.family_form(FAMILIES, idx)
+    slot = plan.family_slots(FAMILIES, COUNT, _lib.row_rng(SEED, -1)).get(idx)
     build = FAMILIES[category].BUILD[name]
-    slot = slots().get(idx)
     item = redraw(lambda: build(rng, level, slot, turn), f"row {idx} {name}")
     assert item["scorer"] == scorer, (idx, name)
     return plan.item_row(f"sci3-{idx + 1:04d}", category, level, item, "the answer")
