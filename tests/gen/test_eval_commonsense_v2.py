@@ -4,7 +4,6 @@ by brute force or simulation rather than by the generator's formulas."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections import Counter
@@ -14,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.gen._checks import monty_paths
+
 ROWS_PATH = Path(__file__).resolve().parents[2] / "datasets" / "eval-commonsense-v2" / "rows.jsonl"
 ROWS = [json.loads(line) for line in ROWS_PATH.read_text(encoding="utf-8").splitlines()]
 FALSE = "The question rests on a false premise"
@@ -21,23 +22,6 @@ FALSE = "The question rests on a false premise"
 
 def _quoted(prompt: str) -> list[str]:
     return re.findall(r'"([^"]+)"', prompt.split("\n\n")[0])
-
-
-def _monty_paths(doors: int, opened: int, knows: bool, see_car: bool) -> Fraction:
-    """Odds over every equally likely (car, host's ordered picks, switch) path."""
-    wins = runs = Fraction(0)
-    cars = [0] if see_car else list(range(doors))
-    for car in cars:
-        pool = [d for d in range(1, doors) if not (knows or see_car) or d != car]
-        sequences = list(itertools.permutations(pool, opened))
-        for shown in sequences:
-            rest = [d for d in range(1, doors) if d not in shown]
-            for pick in rest:
-                weight = Fraction(1, len(cars) * len(sequences) * len(rest))
-                if car not in shown:
-                    runs += weight
-                    wins += weight * (pick == car)
-    return wins / runs
 
 
 def _riddle(m: dict[str, Any]) -> str:
@@ -75,7 +59,7 @@ def _riddle(m: dict[str, Any]) -> str:
             if taken[m["target"]] == m["need"]:
                 return str(count)
     if kind == "monty":
-        return str(_monty_paths(m["doors"], m["opened"], m["host_knows"], m["transparent"]))
+        return str(monty_paths(m["doors"], m["opened"], m["host_knows"], m["transparent"]))
     if kind == "overtake":
         return str(m["place"])
     raise AssertionError(kind)

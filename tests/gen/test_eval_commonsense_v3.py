@@ -7,40 +7,26 @@ letters are balanced."""
 
 from __future__ import annotations
 
-import importlib.util
-import itertools
-import json
 import re
-import sys
 from collections import Counter, defaultdict
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-DATASET = REPO / "datasets" / "eval-commonsense-v3"
-ROWS = [json.loads(line) for line in (DATASET / "rows.jsonl").read_text("utf-8").splitlines()]
+from tests.gen._checks import (
+    assert_regenerates_in_process,
+    committed_rows,
+    load_generator,
+    mc_gold,
+    monty_paths,
+)
+
+ROWS = committed_rows("eval-commonsense-v3")
 FALSE = "The question rests on a false premise"
 
 
-def _generator() -> ModuleType:
-    sys.path.insert(0, str(REPO / "_gen"))
-    path = REPO / "_gen" / "eval-commonsense-v3.py"
-    spec = importlib.util.spec_from_file_location("eval_commonsense_v3", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
-
-
-def _gold(row: dict[str, Any]) -> str:
-    return row["choices"]["ABCD".index(row["answer"])]
+GEN = load_generator("eval-commonsense-v3")
 
 
 def _stem(row: dict[str, Any]) -> str:
@@ -128,7 +114,7 @@ def _riddle(row: dict[str, Any]) -> str:  # noqa: C901 - one brute force per rid
         first, second = m["strikes"]
         return str(Fraction(m["took"], first - 1) * (second - 1))
     if kind == "monty":
-        return _monty_paths(m["doors"], m["opened"], m["host_knows"], m["transparent"])
+        return str(monty_paths(m["doors"], m["opened"], m["host_knows"], m["transparent"]))
     grams = []
     for amount in m["amounts"]:
         number, unit = amount.split()
@@ -136,23 +122,6 @@ def _riddle(row: dict[str, Any]) -> str:  # noqa: C901 - one brute force per rid
     if len(set(grams)) == 1:
         return "They all weigh the same"
     return f"The {m['stuff'][grams.index(max(grams))]}"
-
-
-def _monty_paths(doors: int, opened: int, knows: bool, see_car: bool) -> str:
-    """Odds over every equally likely (car, host's ordered picks, switch) path."""
-    wins = runs = Fraction(0)
-    cars = [0] if see_car else list(range(doors))
-    for car in cars:
-        pool = [d for d in range(1, doors) if not (knows or see_car) or d != car]
-        sequences = list(itertools.permutations(pool, opened))
-        for shown in sequences:
-            rest = [d for d in range(1, doors) if d not in shown]
-            for pick in rest:
-                weight = Fraction(1, len(cars) * len(sequences) * len(rest))
-                if car not in shown:
-                    runs += weight
-                    wins += weight * (pick == car)
-    return str(wins / runs)
 
 
 def _literal(row: dict[str, Any]) -> str:  # noqa: C901
@@ -188,11 +157,7 @@ def _literal(row: dict[str, Any]) -> str:  # noqa: C901
 
 
 def test_regenerates_byte_identically_in_process() -> None:
-    first = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    second = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    text = "".join(GEN._lib.canonical_line(r) + "\n" for r in first)
-    assert text == "".join(GEN._lib.canonical_line(r) + "\n" for r in second)
-    assert text == (DATASET / "rows.jsonl").read_text("utf-8")
+    assert_regenerates_in_process(GEN, "eval-commonsense-v3")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -204,13 +169,13 @@ def test_family_proof_passes(row: dict[str, Any]) -> None:
 def test_answer_rederived_from_the_prompt(row: dict[str, Any]) -> None:
     category = row["category"]
     if category == "goal_tracking":
-        assert _plan(_gold(row)) == _errand(row)
+        assert _plan(mc_gold(row)) == _errand(row)
         return
     expected = {"false_premises": _premise, "altered_riddles": _riddle, "literal_text": _literal}[
         category
     ](row)
     if row["scorer"] == "mc":
-        assert _gold(row) == expected
+        assert mc_gold(row) == expected
     elif row["scorer"] == "exact":
         accepted = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
         assert accepted[0] == expected
@@ -225,7 +190,7 @@ def test_gold_letters_are_balanced_exactly() -> None:
 
 def test_errand_plans_vary_and_no_frequent_word_gives_them_away() -> None:
     errands = [r for r in ROWS if r["category"] == "goal_tracking"]
-    plans = {r["id"]: _plan(_gold(r)) for r in errands}
+    plans = {r["id"]: _plan(mc_gold(r)) for r in errands}
     per_object = Counter((r["meta"]["object"], plans[r["id"]]) for r in errands)
     assert set(per_object.values()) == {2}  # 4 objects x 4 plans, each twice
     by_word: dict[str, list[str]] = defaultdict(list)
@@ -240,7 +205,7 @@ def test_errand_plans_vary_and_no_frequent_word_gives_them_away() -> None:
 def test_false_premise_option_right_as_often_as_chance() -> None:
     rows = [r for r in ROWS if r["category"] == "false_premises"]
     assert all(FALSE in r["choices"] for r in rows)
-    assert sum(_gold(r) == FALSE for r in rows) * 4 == len(rows)
+    assert sum(mc_gold(r) == FALSE for r in rows) * 4 == len(rows)
     forms = {
         "pets": r"What colour is \w+'s \w+ \w+\?",
         "scores": r"How many points did \w+ and \w+ score together\?",
@@ -263,7 +228,7 @@ def test_riddle_answers_are_not_numbers_copied_from_the_prompt() -> None:
         ):
             assert row["answer"] not in re.findall(r"\d+", row["prompt"])
     scale = Counter(
-        _gold(r) == "They all weigh the same" for r in ROWS if r["meta"]["kind"] == "scale"
+        mc_gold(r) == "They all weigh the same" for r in ROWS if r["meta"]["kind"] == "scale"
     )
     assert scale[True] >= 1 and scale[False] >= 3
 

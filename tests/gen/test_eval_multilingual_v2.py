@@ -6,22 +6,16 @@ vocabulary prompt names its gold, letters are balanced."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import re
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import tests.gen.test_eval_multilingual_v1 as v1_checks
+from tests.gen._checks import assert_regenerates_in_process, committed_rows, load_generator
 
-REPO = Path(__file__).resolve().parents[2]
-DATASET = REPO / "datasets" / "eval-multilingual-v2"
-ROWS = [json.loads(line) for line in (DATASET / "rows.jsonl").read_text("utf-8").splitlines()]
+ROWS = committed_rows("eval-multilingual-v2")
 #: the v1 module's independent checks, each a function of one row
 CHECKS = {
     "number_words": v1_checks.test_number_words_parse_back,
@@ -34,17 +28,7 @@ CHECKS = {
 }
 
 
-def _generator() -> ModuleType:
-    sys.path.insert(0, str(REPO / "_gen"))
-    path = REPO / "_gen" / "eval-multilingual-v2.py"
-    spec = importlib.util.spec_from_file_location("eval_multilingual_v2", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
+GEN = load_generator("eval-multilingual-v2")
 
 
 def _rows(category: str) -> list[dict[str, Any]]:
@@ -52,11 +36,7 @@ def _rows(category: str) -> list[dict[str, Any]]:
 
 
 def test_regenerates_byte_identically_in_process() -> None:
-    first = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    second = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    text = "".join(GEN._lib.canonical_line(r) + "\n" for r in first)
-    assert text == "".join(GEN._lib.canonical_line(r) + "\n" for r in second)
-    assert text == (DATASET / "rows.jsonl").read_text("utf-8")
+    assert_regenerates_in_process(GEN, "eval-multilingual-v2")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])

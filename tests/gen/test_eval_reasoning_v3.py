@@ -8,41 +8,19 @@ Byte-identical regeneration is tests/gen/test_determinism.py's job (it covers ev
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-import json
 import re
-import sys
-from collections import Counter
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-ROWS_PATH = REPO / "datasets" / "eval-reasoning-v3" / "rows.jsonl"
-ROWS = [json.loads(line) for line in ROWS_PATH.read_text(encoding="utf-8").splitlines()]
+from tests.gen._checks import assert_letters_balanced, committed_rows, load_generator
+
+ROWS = committed_rows("eval-reasoning-v3")
 MC = [r for r in ROWS if r["scorer"] == "mc"]
 
 
-def _generator() -> ModuleType:
-    sys.path.insert(0, str(REPO / "_gen"))
-    path = REPO / "_gen" / "eval-reasoning-v3.py"
-    spec = importlib.util.spec_from_file_location("eval_reasoning_v3", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
-
-
-def _gold(row: dict[str, Any]) -> str:
-    if row["scorer"] == "mc":
-        return str(row["choices"]["ABCD".index(row["answer"])])
-    return str(row["answer"][0] if isinstance(row["answer"], list) else row["answer"])
+GEN = load_generator("eval-reasoning-v3")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -51,10 +29,7 @@ def test_family_proof_holds_on_committed_row(row: dict[str, Any]) -> None:
 
 
 def test_gold_letters_balanced_exactly_in_every_category() -> None:
-    assert Counter(r["answer"] for r in MC) == {"A": 18, "B": 18, "C": 18, "D": 18}
-    for category in {r["category"] for r in ROWS}:
-        counts = Counter(r["answer"] for r in MC if r["category"] == category)
-        assert counts == {"A": 3, "B": 3, "C": 3, "D": 3}, category
+    assert_letters_balanced(ROWS, overall=18, per_category=3)
 
 
 def test_no_grid_clue_states_the_asked_fact() -> None:

@@ -6,37 +6,21 @@ are not two-way guesses."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import math
 import re
-import sys
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-DATASET = REPO / "datasets" / "eval-science-v3"
-ROWS = [json.loads(line) for line in (DATASET / "rows.jsonl").read_text("utf-8").splitlines()]
+from tests.gen._checks import assert_regenerates_in_process, committed_rows, load_generator, mc_gold
+
+ROWS = committed_rows("eval-science-v3")
 G, R, K0 = 9.81, 8.314, 273.15
 
 
-def _generator() -> ModuleType:
-    sys.path.insert(0, str(REPO / "_gen"))
-    spec = importlib.util.spec_from_file_location(
-        "eval_science_v3", REPO / "_gen/eval-science-v3.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
+GEN = load_generator("eval-science-v3")
 
 
 def f(x: Any) -> float:
@@ -206,16 +190,8 @@ def _circuit_or_chem(m: dict[str, Any], prompt: str) -> float:  # noqa: C901
     )
 
 
-def _gold(row: dict[str, Any]) -> str:
-    return row["choices"]["ABCD".index(row["answer"])]
-
-
 def test_regenerates_byte_identically_in_process() -> None:
-    first = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    second = [GEN.generate(GEN._lib.row_rng(GEN.SEED, i), i) for i in range(GEN.COUNT)]
-    text = "".join(GEN._lib.canonical_line(r) + "\n" for r in first)
-    assert text == "".join(GEN._lib.canonical_line(r) + "\n" for r in second)
-    assert text == (DATASET / "rows.jsonl").read_text("utf-8")
+    assert_regenerates_in_process(GEN, "eval-science-v3")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -246,20 +222,20 @@ def test_answer_recomputed_from_closed_forms(row: dict[str, Any]) -> None:  # no
     else:
         want = None
     if want is not None:
-        assert math.isclose(float(_gold(row).split()[0]), want, rel_tol=5e-3)
+        assert math.isclose(float(mc_gold(row).split()[0]), want, rel_tol=5e-3)
         return
     if kind == "range_choice":
         s, a = max(m["launches"], key=lambda la: la[0] ** 2 * math.sin(math.radians(2 * la[1])))
-        assert _gold(row).startswith(f"{s} m/s at {a} degrees")
+        assert mc_gold(row).startswith(f"{s} m/s at {a} degrees")
     elif kind == "stopping_choice":
         dist = [k / 3.6 * f(t) + (k / 3.6) ** 2 / (2 * f(d)) for k, t, d in m["cars"]]
-        assert _gold(row).startswith(f"{m['cars'][dist.index(min(dist))][0]} km/h,")
+        assert mc_gold(row).startswith(f"{m['cars'][dist.index(min(dist))][0]} km/h,")
     elif kind == "max_power":
         v, r = f(m["volts"]), [f(x) for x in m["r"]]
         i = v / (r[0] + _par(r[1], r[2] + r[3]))
         i2, i3 = i * (r[2] + r[3]) / sum(r[1:]), i * r[1] / sum(r[1:])
         p = [i * i * r[0], i2 * i2 * r[1], i3 * i3 * r[2], i3 * i3 * r[3]]
-        assert _gold(row) == f"R{p.index(max(p)) + 1}"
+        assert mc_gold(row) == f"R{p.index(max(p)) + 1}"
     elif kind == "power_ranking":
         v, r = f(m["volts"]), [f(x) for x in m["r"]]
         i = v / (r[0] + r[1] + _par(r[2], r[3]))
@@ -274,10 +250,10 @@ def test_answer_recomputed_from_closed_forms(row: dict[str, Any]) -> None:  # no
         )
     elif kind == "fuse":
         amps = sum(m["watts"]) / m["mains"] if "watts" in m else m["mains"] / f(m["ohms"])
-        assert _gold(row) == f"{min(x for x in m['ratings'] if x > amps)} A"
+        assert mc_gold(row) == f"{min(x for x in m['ratings'] if x > amps)} A"
     elif kind == "which_gas":
         molar = f(m["grams"]) * R * (m["t"] + K0) / (m["p"] * m["v"])
-        assert abs(float(_gold(row).split(", ")[-1].split()[0]) / molar - 1) < 0.01
+        assert abs(float(mc_gold(row).split(", ")[-1].split()[0]) / molar - 1) < 0.01
     elif kind == "most_energy":
         e = {
             "car": m["car"][0] * (m["car"][1] / 3.6) ** 2 / 2,
@@ -285,7 +261,7 @@ def test_answer_recomputed_from_closed_forms(row: dict[str, Any]) -> None:  # no
             "water": m["water"][0] * 4186 * m["water"][1],
             "battery": m["battery"][0] * m["battery"][1] * 3600,
         }
-        assert ["car", "load", "water", "battery"][row["choices"].index(_gold(row))] == max(
+        assert ["car", "load", "water", "battery"][row["choices"].index(mc_gold(row))] == max(
             e, key=e.get
         )  # type: ignore[arg-type]
     elif kind == "balance":
@@ -319,7 +295,7 @@ def test_gold_letters_are_balanced_exactly() -> None:
 
 
 def test_any_resistor_can_dissipate_most() -> None:
-    winners = Counter(_gold(r) for r in ROWS if r["meta"]["kind"] == "max_power")
+    winners = Counter(mc_gold(r) for r in ROWS if r["meta"]["kind"] == "max_power")
     assert sum(winners.values()) >= 3 and max(winners.values()) == 1  # three rows, three winners
 
 

@@ -11,20 +11,15 @@ Byte-identical regeneration is tests/gen/test_determinism.py's job (it covers ev
 from __future__ import annotations
 
 import ast
-import importlib.util
-import json
 import re
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-ROWS_PATH = REPO / "datasets" / "eval-security-v3" / "rows.jsonl"
-ROWS = [json.loads(line) for line in ROWS_PATH.read_text(encoding="utf-8").splitlines()]
+from tests.gen._checks import assert_letters_balanced, committed_rows, gold_text, load_generator
+
+ROWS = committed_rows("eval-security-v3")
 MC = [r for r in ROWS if r["scorer"] == "mc"]
 SINKS = {  # a keyword rule: the calls that name each class
     "SQL injection": ("db.execute(",),
@@ -36,23 +31,7 @@ SINKS = {  # a keyword rule: the calls that name each class
 }
 
 
-def _generator() -> ModuleType:
-    sys.path.insert(0, str(REPO / "_gen"))
-    path = REPO / "_gen" / "eval-security-v3.py"
-    spec = importlib.util.spec_from_file_location("eval_security_v3", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
-
-
-def _gold(row: dict[str, Any]) -> str:
-    if row["scorer"] == "mc":
-        return str(row["choices"]["ABCD".index(row["answer"])])
-    return str(row["answer"][0] if isinstance(row["answer"], list) else row["answer"])
+GEN = load_generator("eval-security-v3")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -93,18 +72,15 @@ REDERIVE = {
 
 @pytest.mark.parametrize("row", [r for r in ROWS if r["meta"]["kind"] in REDERIVE])
 def test_cipher_answers_rederived(row: dict[str, Any]) -> None:
-    assert _gold(row) == REDERIVE[row["meta"]["kind"]](row["meta"])
+    assert gold_text(row) == REDERIVE[row["meta"]["kind"]](row["meta"])
 
 
 def test_gold_letters_balanced_exactly_in_every_category() -> None:
-    assert Counter(r["answer"] for r in MC) == {"A": 15, "B": 15, "C": 15, "D": 15}
-    for category in {r["category"] for r in ROWS}:
-        counts = Counter(r["answer"] for r in MC if r["category"] == category)
-        assert counts == {"A": 3, "B": 3, "C": 3, "D": 3}, category
+    assert_letters_balanced(ROWS, overall=15, per_category=3)
 
 
 def test_compromised_account_varies() -> None:
-    golds = [_gold(r) for r in ROWS if r["meta"].get("question") == "breached_user"]
+    golds = [gold_text(r) for r in ROWS if r["meta"].get("question") == "breached_user"]
     assert len(golds) >= 5
     assert len(set(golds)) >= 4 and max(Counter(golds).values()) <= 2, golds
 
@@ -115,7 +91,7 @@ def test_vigenere_keys_are_not_part_of_the_plaintext() -> None:
         m = row["meta"]
         if not m["kind"].startswith("vigenere") or m["kind"] == "vigenere_length":
             continue
-        key = m["key"] if "key" in m else _gold(row)
+        key = m["key"] if "key" in m else gold_text(row)
         plain = m.get("plain") or row["answer"]
         assert not any(w.startswith(key[:3]) or key[:3] in w for w in plain.split()), row["id"]
         checked += 1
@@ -168,8 +144,8 @@ def test_incident_options_are_real_actions_that_are_right_elsewhere() -> None:
             text for text, _, _ in GEN._sec_incident.SCENARIOS[row["meta"]["scenario"]][1].values()
         }
         assert set(row["choices"]) <= actions, row["id"]
-        gold[_gold(row)] += 1
-        offered.update(c for c in row["choices"] if c != _gold(row))
+        gold[gold_text(row)] += 1
+        offered.update(c for c in row["choices"] if c != gold_text(row))
     assert len(gold) >= 6
     assert sum(1 for g in gold if offered[g]) >= 3  # the same action is a fine step elsewhere
 
