@@ -9,6 +9,7 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,14 +19,14 @@ REPO = Path(__file__).resolve().parents[2]
 RK = "d" * 64
 
 
-def test_real_scorers_on_eval_math(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    registry = pytest.importorskip("stages.scoring.registry")
-    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
-    rows = (tmp_path / "datasets/eval-math-v1/rows.jsonl").read_bytes()
-    (tmp_path / "params.yaml").write_text(
+def _math_run(root: Path, records: list[dict[str, Any]]) -> None:
+    """A project in ``root``: eval-math-v1 limited to 3 rows, a run of it answering ``records``."""
+    shutil.copytree(REPO / "datasets" / "eval-math-v1", root / "datasets" / "eval-math-v1")
+    rows = (root / "datasets/eval-math-v1/rows.jsonl").read_bytes()
+    (root / "params.yaml").write_text(
         "workloads:\n  math:\n    dataset: eval-math-v1\n    limit: 3\n"
     )
-    results = tmp_path / "results" / "math"
+    results = root / "results" / "math"
     results.mkdir(parents=True)
     manifest = {
         "run_key": RK,
@@ -34,14 +35,19 @@ def test_real_scorers_on_eval_math(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         "dataset": {"id": "eval-math-v1", "sha256": hashlib.sha256(rows).hexdigest()},
     }
     (results / "manifest.json").write_text(json.dumps(manifest))
+    (results / "responses.jsonl").write_text(
+        "".join(json.dumps({"run_key": RK, "repeat": 0, **r}) + "\n" for r in records)
+    )
+
+
+def test_real_scorers_on_eval_math(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = pytest.importorskip("stages.scoring.registry")
     records = [
         {"id": "math-0001", "output": "13 + 70 = 83\nAnswer: 83", "error": None},  # gold 83
         {"id": "math-0002", "output": "Answer: 1/2", "error": None},  # gold 29/20
         {"id": "math-0003", "output": "", "error": {"kind": "timeout", "message": "120 s"}},
     ]
-    (results / "responses.jsonl").write_text(
-        "".join(json.dumps({"run_key": RK, "repeat": 0, **r}) + "\n" for r in records)
-    )
+    _math_run(tmp_path, records)
     monkeypatch.chdir(tmp_path)
     assert main(["score", "math"]) == 0
     metrics = json.loads(Path("metrics/math.json").read_text())
@@ -55,28 +61,12 @@ def test_real_scorers_on_eval_math(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 def test_strict_and_flexible_accuracy_side_by_side(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
-    rows = (tmp_path / "datasets/eval-math-v1/rows.jsonl").read_bytes()
-    (tmp_path / "params.yaml").write_text(
-        "workloads:\n  math:\n    dataset: eval-math-v1\n    limit: 3\n"
-    )
-    results = tmp_path / "results" / "math"
-    results.mkdir(parents=True)
-    manifest = {
-        "run_key": RK,
-        "model": {"name": "m", "revision": "r"},
-        "decoding": {"temperature": 0.0},
-        "dataset": {"id": "eval-math-v1", "sha256": hashlib.sha256(rows).hexdigest()},
-    }
-    (results / "manifest.json").write_text(json.dumps(manifest))
     records = [
         {"id": "math-0001", "output": "**Answer: 83**", "error": None},  # strict: last number 83
         {"id": "math-0002", "output": "Answer: 1 9/20", "error": None},  # gold 29/20
         {"id": "math-0003", "output": "Answer: 72 or 73", "error": None},  # gold 72, hedged
     ]
-    (results / "responses.jsonl").write_text(
-        "".join(json.dumps({"run_key": RK, "repeat": 0, **r}) + "\n" for r in records)
-    )
+    _math_run(tmp_path, records)
     monkeypatch.chdir(tmp_path)
     assert main(["score", "math"]) == 0
     metrics = json.loads(Path("metrics/math.json").read_text())
