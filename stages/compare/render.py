@@ -169,11 +169,20 @@ def md_table(header: list[str], body: list[list[str]]) -> list[str]:
     return lines + ["| " + " | ".join(md_cell(c) for c in row) + " |" for row in body] + [""]
 
 
+def md_cells(row: Row) -> list[str]:
+    """A row's cells for Markdown, where an indent does not show: a category row is named
+    ``workload / category``."""
+    out = cells(row)
+    if row.category is not None:
+        out[0] = f"{row.workload} / {row.category}"
+    return out
+
+
 def markdown(result: Comparison, flip_lines: list[str]) -> str:
     """``compare.md``: legend, the table, serving figures, notes and the flips."""
     out = [f"# Comparison: {result.b.short} against {result.a.short}", ""]
     out += [*legend(result), ""]
-    out += md_table(HEADER, [cells(r) for r in result.rows])
+    out += md_table(HEADER, [md_cells(r) for r in result.rows])
     if result.serving:
         out += ["## Serving (one measured run each)", ""]
         out += md_table(SERVING_HEADER, [serving_cells(s) for s in result.serving])

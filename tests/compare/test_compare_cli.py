@@ -95,6 +95,7 @@ def test_out_writes_markdown_and_a_self_contained_page(
     assert main(["compare", "HEAD~1", "HEAD", "--out", "build/cmp"]) == 0
     md = Path("build/cmp/compare.md").read_text()
     assert "| flip | 40 | 25.0 | 70.0 | +45.0 |" in md and "| flip-001 | right->wrong |" in md
+    assert "| flip / arith | 20 |" in md and "| flip / words | 20 |" in md  # categories named
     page = Path("build/cmp/compare.html").read_text()
     assert "http://" not in page and "https://" not in page and "<script" not in page
     assert re.search(r"""(src|href)\s*=\s*["'](?!#)""", page) is None
