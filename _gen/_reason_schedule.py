@@ -238,12 +238,19 @@ def build(rng: random.Random, level: int, form: int) -> Item:
 
 
 # ---- proof --------------------------------------------------------------------------------------
-def _chain(durations: list[int], prereqs: list[list[int]], task: int) -> int:
+def chain_length(durations: list[int], prereqs: list[list[int]], task: int) -> int:
     """Length of the heaviest prerequisite chain ending with ``task``."""
-    return durations[task] + max((_chain(durations, prereqs, p) for p in prereqs[task]), default=0)
+    return durations[task] + max(
+        (chain_length(durations, prereqs, p) for p in prereqs[task]), default=0
+    )
 
 
-def _two_workers(durations: list[int], prereqs: list[list[int]]) -> int:
+def project_length(durations: list[int], prereqs: list[list[int]]) -> int:
+    """One worker per task: the heaviest chain of prerequisites."""
+    return max(chain_length(durations, prereqs, t) for t in range(len(durations)))
+
+
+def two_workers_by_sequences(durations: list[int], prereqs: list[list[int]]) -> int:
     """Every split of the tasks between two workers and every sequence on each, timed as a
     longest path (combinations that contradict the prerequisites are skipped)."""
     n, best = len(durations), sum(durations)
@@ -271,8 +278,8 @@ def _two_workers(durations: list[int], prereqs: list[list[int]]) -> int:
 def _float(durations: list[int], prereqs: list[list[int]]) -> list[int]:
     """Total float of every task: latest start (backward pass) minus earliest start."""
     n = len(durations)
-    finish = max(_chain(durations, prereqs, t) for t in range(n))
-    early = [_chain(durations, prereqs, t) - durations[t] for t in range(n)]
+    finish = project_length(durations, prereqs)
+    early = [chain_length(durations, prereqs, t) - durations[t] for t in range(n)]
     late = [finish - durations[t] for t in range(n)]
     for t in reversed(range(n)):
         for u in range(t + 1, n):
@@ -305,12 +312,10 @@ def prove(row: dict[str, Any]) -> None:
         return
     d, pre = m["durations"], m["prereqs"]
     if m["ask"] == "length":
-        value = (
-            _two_workers(d, pre) if m["workers"] else max(_chain(d, pre, t) for t in range(len(d)))
-        )
+        value = two_workers_by_sequences(d, pre) if m["workers"] else project_length(d, pre)
         assert gold == str(value), (row["id"], gold, value)
     elif m["ask"] == "start":
-        assert gold == str(_chain(d, pre, m["task"]) - d[m["task"]]), row["id"]
+        assert gold == str(chain_length(d, pre, m["task"]) - d[m["task"]]), row["id"]
     else:
         floats = _float(d, pre)
         ok = [

@@ -45,8 +45,10 @@ from _reason_schedule import (  # noqa: E402
     clock,
     finish_times,
     minutes,
+    project_length,
     random_project,
     two_worker_makespan,
+    two_workers_by_sequences,
 )
 
 DATASET_ID = "eval-reasoning-v2"
@@ -589,41 +591,6 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     )
 
 
-def _longest_path(durations: list[int], prereqs: list[list[int]]) -> int:
-    """Project length as the heaviest chain of prerequisites (depth-first over every chain)."""
-
-    def heaviest_to(task: int) -> int:
-        return durations[task] + max((heaviest_to(p) for p in prereqs[task]), default=0)
-
-    return max(heaviest_to(t) for t in range(len(durations)))
-
-
-def _two_worker_by_sequences(durations: list[int], prereqs: list[list[int]]) -> int:
-    """Optimal two-worker makespan another way: every split of the tasks between the workers and
-    every sequence on each worker, timed as a longest path (cyclic combinations are skipped)."""
-    n, best = len(durations), sum(durations)
-    for mask in range(1 << n):
-        first = [t for t in range(n) if mask >> t & 1]
-        second = [t for t in range(n) if not mask >> t & 1]
-        for seq_a in itertools.permutations(first):
-            for seq_b in itertools.permutations(second):
-                before = {t: set(prereqs[t]) for t in range(n)}
-                for seq in (seq_a, seq_b):
-                    for x, y in itertools.pairwise(seq):
-                        before[y].add(x)
-                end: dict[int, int] = {}
-                progress = True
-                while progress and len(end) < n:
-                    progress = False
-                    for t in range(n):
-                        if t not in end and before[t] <= end.keys():
-                            end[t] = max((end[p] for p in before[t]), default=0) + durations[t]
-                            progress = True
-                if len(end) == n:
-                    best = min(best, max(end.values()))
-    return best
-
-
 def _free_intervals(meta: dict[str, Any]) -> int:
     """Earliest meeting start by scanning the merged busy intervals (not minute by minute)."""
     spans = sorted(
@@ -682,11 +649,11 @@ def _expected(row: dict[str, Any]) -> Any:
         return ", ".join(f"{p} is a {'knight' if world[p] else 'knave'}" for p in meta["people"])
     if kind == "makespan":
         if meta["workers"] == 2:
-            return str(_two_worker_by_sequences(meta["durations"], meta["prereqs"]))
-        return str(_longest_path(meta["durations"], meta["prereqs"]))
+            return str(two_workers_by_sequences(meta["durations"], meta["prereqs"]))
+        return str(project_length(meta["durations"], meta["prereqs"]))
     if kind == "slack":
         d, pre = meta["durations"], meta["prereqs"]
-        n, finish = len(d), _longest_path(d, pre)
+        n, finish = len(d), project_length(d, pre)
         early = [0] * n
         for t in range(n):
             early[t] = max((early[p] + d[p] for p in pre[t]), default=0)

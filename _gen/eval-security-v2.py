@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _lib  # noqa: E402
 import _v2common as v2  # noqa: E402
 from _sec_cidr import ip_text, mask  # noqa: E402
+from _sec_ciphers import WORDS as V3_WORDS  # noqa: E402
 from _sec_incident import PHASES  # noqa: E402
 from _sec_logs import DOC_NETS, clock, log_lines  # noqa: E402
 
@@ -52,38 +53,7 @@ CREATED = "2026-09-01"
 DEFAULT_SCORER = "mc"
 CATEGORIES = ("toy_ciphers", "cidr", "vuln_classification", "log_forensics", "incident_response")
 Item = dict[str, Any]
-WORDS = (
-    "AMBER",
-    "ANCHOR",
-    "BASKET",
-    "BRIDGE",
-    "CANDLE",
-    "CASTLE",
-    "COPPER",
-    "DESERT",
-    "FOREST",
-    "GARDEN",
-    "HARBOUR",
-    "ISLAND",
-    "JACKET",
-    "KETTLE",
-    "LANTERN",
-    "MARBLE",
-    "MEADOW",
-    "ORCHARD",
-    "PEBBLE",
-    "PLANET",
-    "RIBBON",
-    "SADDLE",
-    "SILVER",
-    "TIMBER",
-    "TUNNEL",
-    "VELVET",
-    "VIOLIN",
-    "WAGON",
-    "WALNUT",
-    "WINTER",
-)
+WORDS = V3_WORDS[:30]  # -v3 extended this list; -v2 keeps its first 30 words
 ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
