@@ -7,11 +7,11 @@ streamed request that is not an SSE stream (an HTML page, a JSON error body), re
 ``invalid_response`` with its content type and first bytes. Whatever the end, the caller gets an
 :class:`Outcome` to journal; nothing raises except cancellation.
 
-llama-cpp-python answers a streamed request it cannot serve (prompt too long, image parts for a
-text-only template) with an empty ``200`` stream: the error is raised inside its generator. So
-an empty stream is diagnosed with one non-streamed ``max_tokens: 1`` probe of the same request;
-the probe's HTTP error (a 400 overflow becomes ``context_overflow``) is what gets recorded, and
-only a probe that succeeds leaves the verdict ``stream_torn``.
+Some servers (llama-cpp-python's) answer a streamed request they cannot serve (prompt too long,
+image parts for a text-only template) with an empty ``200`` stream: the error is raised inside
+their generator. So an empty stream is diagnosed with one non-streamed ``max_tokens: 1`` probe
+of the same request; the probe's HTTP error (a 400 overflow becomes ``context_overflow``) is
+what gets recorded, and only a probe that succeeds leaves the verdict ``stream_torn``.
 """
 
 from __future__ import annotations
@@ -32,11 +32,13 @@ from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_co
 if TYPE_CHECKING:
     from stages.inference.transport import AiohttpTransport
 
-# "Requested tokens (N) exceed context window of M" (llama.cpp), "maximum context length"
-# (OpenAI, vLLM, llama-cpp-python's server), "prompt is too long" and similar.
+# "request (N tokens) exceeds the available context size" (llama-server, error type
+# exceed_context_size_error), "Requested tokens (N) exceed context window of M" (llama.cpp's
+# Python server), "maximum context length" (OpenAI, vLLM), "prompt is too long" and similar.
 _OVERFLOW = re.compile(
-    r"exceed(s|ed)? (the )?context|context (window|length)|maximum context|too long|"
-    r"context_length_exceeded|prompt is too long|input is too long",
+    r"exceed(s|ed)? (the )?(available )?context|exceed_context_size|context (window|length)|"
+    r"maximum context|too long|context_length_exceeded|prompt is too long|input is too long|"
+    r"larger than the max context",
     re.IGNORECASE,
 )
 BACKOFF_BASE_S = 0.5
@@ -215,7 +217,7 @@ async def _diagnose_empty_stream(client: httpx.AsyncClient, url: httpx.URL, body
     probe = json.loads(body)
     probe.update(stream=False, max_tokens=1)
     probe.pop("stream_options", None)
-    # llama-cpp-python closes the connection after such a stream, and the pool may hand that
+    # Such a server closes the connection after the empty stream, and the pool may hand that
     # dead connection to the probe: one more try on a connection failure.
     for _ in range(2):
         try:

@@ -84,6 +84,7 @@ def make_record(
         "tool_calls": answer.tool_calls if answer else None,
         "finish_reason": answer.finish_reason if answer else None,
         "usage": answer.usage if answer else None,
+        "timings": answer.timings if answer else None,
         "ttft_s": None,
         "latency_s": round(outcome.ended - outcome.started, 6) if answer else None,
         "itl_s": None,
