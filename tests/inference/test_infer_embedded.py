@@ -168,6 +168,8 @@ def test_embedded_model_end_to_end_with_engine_usage_timings_and_server_metrics(
     assert server["prompt_tokens"] == computed  # the scrapes bracket exactly this pass
     assert server["tokens_predicted"] == sum(r["usage"]["completion_tokens"] for r in records)
     assert server["requests_deferred"]["max"] is not None
+
+
 @pytest.mark.embedded
 def test_gemma_preset_is_assembled_verified_and_served_with_its_named_template(
     tmp_path: Path,

@@ -80,8 +80,10 @@ def test_run_metrics_and_buckets() -> None:
         "output_tokens": {"total": 12, "from_usage": 2, "from_deltas": 0},
         "engine": {  # usage without llama.cpp timings (another server): no gaps to measure
             "timings_reported": 0,
-            **{k: _dist(0, None, None, None, None, None)
-               for k in ("prompt_s", "predicted_s", "ttft_gap_s", "e2e_gap_s")},
+            **{
+                k: _dist(0, None, None, None, None, None)
+                for k in ("prompt_s", "predicted_s", "ttft_gap_s", "e2e_gap_s")
+            },
             "prompt_tokens_computed": 0,
             "prompt_tokens_cached": 0,
             "prompt_cache_hit_share": None,
