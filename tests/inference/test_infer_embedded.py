@@ -204,3 +204,44 @@ def test_gemma_preset_is_assembled_verified_and_served_with_its_named_template(
 
 def gguf_facts_template(path: Path) -> str | None:
     return gguf.read_metadata_string(path, "tokenizer.chat_template")
+
+
+@pytest.mark.embedded
+def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path) -> None:
+    """Four prompts of one shared-prefix group (long common prefixes: slots reuse their KV
+    cache) and two maths items, sent forward at one slot, in reverse at one slot, and forward at
+    two and at four slots (batched together): the greedy outputs are byte-identical."""
+    rows = [json.loads(line) for line in (REPO / "datasets" / "prompts-shared-prefix-v1" /
+            "rows.jsonl").read_text().splitlines()]  # fmt: skip
+    maths = [json.loads(line) for line in (REPO / "datasets" / "eval-math-v1" / "rows.jsonl")
+             .read_text().splitlines()][:2]  # fmt: skip
+    chosen = rows[:4] + [
+        GEN.prompt_row(f"maths-{i:04d}", "maths", "en", [{"role": "user", "content": r["prompt"]}])
+        for i, r in enumerate(maths)
+    ]
+    for dataset_id, ordered in (("prompts-fwd-v1", chosen), ("prompts-rev-v1", chosen[::-1])):
+        GEN.write_dataset(
+            tmp_path / "datasets" / dataset_id, dataset_id=dataset_id, kind="prompts",
+            description="order test", generator_path="_gen/none.py", seed=1,
+            default_scorer=None, created="2026-01-01", rows=ordered,
+        )  # fmt: skip
+    runs = {
+        "fwd": {"dataset": "prompts-fwd-v1", "slots": 1},
+        "rev": {"dataset": "prompts-rev-v1", "slots": 1},
+        "fwd2": {"dataset": "prompts-fwd-v1", "slots": 2},
+        "fwd4": {"dataset": "prompts-fwd-v1", "slots": 4},
+    }
+    _project(tmp_path, {name: {**spec, "max_tokens": 24} for name, spec in runs.items()})
+    for workload in runs:
+        _infer(tmp_path, workload)
+    forward = _outputs(tmp_path, "fwd")
+    assert len(forward) == 6 and all(text.strip() for text in forward.values())
+    assert _outputs(tmp_path, "rev") == forward
+    assert _outputs(tmp_path, "fwd2") == forward
+    assert _outputs(tmp_path, "fwd4") == forward
+    engines = [json.loads((tmp_path / "results" / w / "manifest.json").read_text())["engine"]
+               for w in runs]  # fmt: skip
+    assert [e["slots"] for e in engines] == [1, 1, 2, 4]
+    assert len({e["id"] for e in engines}) == 3  # the slot count is part of the engine id
+    serving = json.loads((tmp_path / "metrics" / "fwd4.serving.json").read_text())["main"]
+    assert serving["concurrency"] == 4 and serving["server"]["busy_slots_per_decode"] > 1
