@@ -41,9 +41,11 @@ class EngineSettings:
     """Context of each slot (tokens of prompt plus answer one request may use)."""
     slots: int = 4
     """Parallel slots (``--parallel``): requests decoded together in one batch."""
-    kv_unified: bool = True
+    kv_unified: bool = False
     """One KV buffer shared by all slots (``--kv-unified``, each slot capped at ``n_ctx``)
-    rather than one buffer per slot."""
+    instead of one buffer per slot: where a sequence's cells lie in the shared buffer then
+    depends on the other requests, and so do the rounding of its attention sums
+    (docs/engine.md, "Reproducibility")."""
     cont_batching: bool = True
     """Continuous batching: a request joins the running batch as soon as a slot is free."""
     n_threads: int = 2

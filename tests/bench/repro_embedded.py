@@ -53,13 +53,13 @@ CONFIGS: dict[str, tuple[EngineSettings, list[int], int, bool]] = {
     "s1": (ONE, FORWARD, 1, False),
     "s1-reversed": (ONE, FORWARD[::-1], 1, False),
     "s1-twice": (ONE, FORWARD, 1, True),
-    "s2-unified": (replace(ONE, slots=2), FORWARD, 2, False),
-    "s4-unified": (replace(ONE, slots=4), FORWARD, 4, False),
-    "s4-unified-shuffled": (replace(ONE, slots=4), SHUFFLED, 4, False),
+    "s2-unified": (replace(ONE, slots=2, kv_unified=True), FORWARD, 2, False),
+    "s4-unified": (replace(ONE, slots=4, kv_unified=True), FORWARD, 4, False),
+    "s4-unified-shuffled": (replace(ONE, slots=4, kv_unified=True), SHUFFLED, 4, False),
     "s2-split": (replace(ONE, slots=2, kv_unified=False), FORWARD, 2, False),
     "s4-split": (replace(ONE, slots=4, kv_unified=False), FORWARD, 4, False),
     "s4-split-shuffled": (replace(ONE, slots=4, kv_unified=False), SHUFFLED, 4, False),
-    "s4-ubatch-64": (replace(ONE, slots=4, n_batch=64, n_ubatch=64), FORWARD, 4, False),
+    "s4-split-ubatch-64": (replace(ONE, slots=4, n_batch=64, n_ubatch=64), FORWARD, 4, False),
 }
 
 
@@ -115,6 +115,7 @@ def main() -> None:
     parser.add_argument("--preset", help="a key of params.yaml models: (default: model.preset)")
     parser.add_argument("--save", type=Path, help="write the first configuration's outputs here")
     parser.add_argument("--against", type=Path, help="compare with outputs saved by --save")
+    parser.add_argument("--out", type=Path, help="write every configuration's outputs here")
     args = parser.parse_args()
     os.chdir(REPO)  # template paths in params.yaml are relative to the project root
     params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
@@ -135,6 +136,9 @@ def main() -> None:
             baseline = dict(outputs)
             if args.save:
                 args.save.write_text(json.dumps(baseline, indent=1), encoding="utf-8")
+        if args.out:
+            args.out.mkdir(parents=True, exist_ok=True)
+            (args.out / f"{name}.json").write_text(json.dumps(dict(outputs), indent=1))
         differ = sorted({i for i, text in outputs if text != baseline[i]})
         print(
             f"{name:<20} {len(outputs):>3} answers, {tokens:>5} tokens in {seconds:6.1f} s "

@@ -36,15 +36,16 @@ vllm:other_metric 5
 
 
 def test_settings_become_llama_server_flags() -> None:
-    unified = EngineSettings(n_ctx=8192, slots=4)
-    assert unified.arguments() == [
-        "--ctx-size", "32768", "--parallel", "4", "--kv-unified", "--kv-unified-per-slot",
-        "8192", "--cont-batching", "--threads", "2", "--threads-batch", "2", "--batch-size",
-        "512", "--ubatch-size", "512", "--flash-attn", "off", "--cache-prompt", "--cache-ram",
-        "0",
+    split = EngineSettings(n_ctx=8192, slots=4)
+    assert split.arguments() == [
+        "--ctx-size", "32768", "--parallel", "4", "--no-kv-unified", "--cont-batching",
+        "--threads", "2", "--threads-batch", "2", "--batch-size", "512", "--ubatch-size", "512",
+        "--flash-attn", "off", "--cache-prompt", "--cache-ram", "0",
     ]  # fmt: skip
-    split = EngineSettings(n_ctx=4096, slots=2, kv_unified=False).arguments()
-    assert split[:5] == ["--ctx-size", "8192", "--parallel", "2", "--no-kv-unified"]
+    unified = EngineSettings(n_ctx=4096, slots=2, kv_unified=True).arguments()
+    assert unified[:7] == [
+        "--ctx-size", "8192", "--parallel", "2", "--kv-unified", "--kv-unified-per-slot", "4096",
+    ]  # fmt: skip
 
 
 def test_prometheus_text_is_parsed_by_llamacpp_name() -> None:

@@ -149,7 +149,7 @@ def test_embedded_model_end_to_end_with_engine_usage_timings_and_server_metrics(
     assert "<|im_start|>" in template
     engine = manifest["engine"]
     assert engine["binary_sha256"] == hashlib.sha256(server_binary().read_bytes()).hexdigest()
-    assert (engine["slots"], engine["kv_unified"], engine["n_ctx"]) == (2, True, 8192)
+    assert (engine["slots"], engine["kv_unified"], engine["n_ctx"]) == (2, False, 8192)
     assert (engine["server"], engine["llama_cpp_commit"]) == ("llama-server", "0c1e5709")
     assert engine["isa_built"] == built_isa(engine["system_info"])
     if platform.machine() == "x86_64":  # the Makefile's x86-64-v3 build: AVX2, no AVX-512
