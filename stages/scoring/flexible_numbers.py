@@ -1,5 +1,5 @@
 """Numbers as the flexible reading understands them (issue 12; strict grammar in
-:mod:`stages.scoring.numeric`, which stays as it is).
+:mod:`stages.scoring.numbers`, which stays as it is).
 
 On top of everything strict parses (sign, ``1,000`` groups, decimals, ``1e-3``, ``3/4``, ``%``,
 Unicode digits and minus sign, after NFKC):
@@ -25,7 +25,7 @@ import unicodedata
 from fractions import Fraction
 
 from stages.scoring.hedge import DISJUNCTION_WORDS
-from stages.scoring.numeric import Number, ascii_digits
+from stages.scoring.numbers import Number, ascii_digits
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _POWER_OF_TEN = re.compile(r"10\s*\^?\s*([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
