@@ -1,4 +1,4 @@
-"""No import circles in the project's source trees (issue 22); rules in ``tests/import_graph.py``."""
+"""No import circles in the project's source trees (issue 22); rules in tests/import_graph.py."""
 
 from __future__ import annotations
 
