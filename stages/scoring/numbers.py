@@ -42,17 +42,24 @@ _TRANSLATE = str.maketrans({"\u2212": "-", "\u2044": "/"})
 Number = int | Fraction  # exact values; plain integers stay ints (Fraction is slow)
 
 
+def unsigned_value(match: re.Match[str]) -> Number | None:
+    """The value of a match's fraction (groups ``num``, ``den``) or decimal (``dec``, comma
+    groups) without its sign; None for a zero denominator. Raises ``ValueError`` beyond
+    CPython's int() digit limit (> 4300 digits). The flexible grammar names its groups alike."""
+    if match["den"] is not None:
+        if int(match["den"]) == 0:
+            return None
+        return Fraction(int(match["num"]), int(match["den"]))
+    digits = match["dec"].replace(",", "")
+    return int(digits) if digits.isdigit() else Fraction(digits)
+
+
 def _value(match: re.Match[str]) -> Number | None:
-    try:  # int() refuses > 4300 digits (CPython's limit): such a "number" does not parse
-        value: Number
-        if match["den"] is not None:
-            if int(match["den"]) == 0:
-                return None
-            value = Fraction(int(match["num"]), int(match["den"]))
-        else:
-            digits = match["dec"].replace(",", "")
-            value = int(digits) if digits.isdigit() else Fraction(digits)
+    try:  # such a long "number" does not parse
+        value = unsigned_value(match)
     except ValueError:
+        return None
+    if value is None:
         return None
     return -value if match["sign"] == "-" else value
 
