@@ -122,4 +122,8 @@ def test_params_typo_names_the_field(project: Path, capsys: pytest.CaptureFixtur
     Path("params.yaml").write_text("check:\n  budget_mbb: 25\n", encoding="utf-8")
     assert main(["check"]) == 2
     err = capsys.readouterr().err
-    assert "params.yaml: check.budget_mb: Field required" in err
+    assert err == (
+        "atlas: error: params.yaml: 2 problems (nothing was run):\n"
+        "  params.yaml:1: check.budget_mb: missing (required)\n"
+        "  params.yaml:2: check.budget_mbb: unknown key (did you mean 'budget_mb'?)\n"
+    )
