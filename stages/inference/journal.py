@@ -83,6 +83,8 @@ def make_record(
         "output": answer.output if answer else "",
         "tool_calls": answer.tool_calls if answer else None,
         "finish_reason": answer.finish_reason if answer else None,
+        "model": answer.model if answer else None,
+        "stream_end": answer.stream_end if answer else None,
         "usage": answer.usage if answer else None,
         "ttft_s": None,
         "latency_s": round(outcome.ended - outcome.started, 6) if answer else None,

@@ -18,6 +18,7 @@ import asyncio
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,7 @@ async def _send_all(
 ) -> list[dict[str, Any]]:
     from stages.inference.transport import make_client
 
-    policy = request_policy(plan)
+    policy = request_policy(plan, endpoint)
     urls = chat_urls(endpoint)
     stream = plan.workload.stream
     fresh: list[dict[str, Any]] = []
@@ -67,10 +68,7 @@ async def _send_all(
     async def worker(index: int) -> None:
         await asyncio.sleep(index * STAGGER_S)
         for turn, item in work:
-            outcome = await send(client, urls, turn, item.body, stream, policy)
-            if outcome.error and endpoint.secret:
-                message = outcome.error["message"].replace(endpoint.secret, "***")
-                outcome.error = {**outcome.error, "message": message}
+            outcome = await send(client, urls, turn, item.body, stream, policy)  # scrubbed
             fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
             provenance = endpoint.provenance(outcome.url_index, fingerprint)
             record = make_record(
@@ -149,6 +147,19 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
 
 
+def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
+    """One warning line when answers name another model than the one requested (a proxy or
+    router answered with something else; each record's ``model`` says what)."""
+    named = Counter(str(r["model"]) for r in records if r.get("model") and r["model"] != requested)
+    if named:
+        others = ", ".join(f"{model!r} ({n})" for model, n in sorted(named.items()))
+        sys.stderr.write(
+            f"{name}: warning: {sum(named.values())} of {len(records)} answers name another "
+            f"model than the requested {requested!r}: {others}; each record's `model` field "
+            "says which answered\n"
+        )
+
+
 def infer_workload(
     name: str, policy: RerunPolicy | None = None, limit: int | None = None
 ) -> dict[str, Any]:
@@ -175,6 +186,7 @@ def infer_workload(
     manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
     write_json(out / "manifest.json", manifest)
     write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "
