@@ -34,7 +34,8 @@ from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
 from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
-from stages.io import write_json
+from stages.locks import exclusive
+from stages.outputs import output_set
 
 RESULTS_DIR = Path("results")
 METRICS_DIR = Path("metrics")
@@ -165,11 +166,23 @@ def infer_workload(
 ) -> dict[str, Any]:
     """Run workload ``name`` from the project root; returns the counts written to the manifest.
     Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
-    more requests failed than the workload tolerates."""
-    from stages.inference.embedded import sigterm_as_interrupt
-
+    more requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when
+    another process is running the workload."""
     policy = policy or RerunPolicy()
     plan = plan_workload(name, limit=limit)
+    with exclusive(journal_lock(name), str(RESULTS_DIR / name / "responses.jsonl")):
+        return _infer(name, plan, policy)
+
+
+def journal_lock(name: str) -> str:
+    """The lock every writer of ``results/<name>/`` holds (journals, manifest, serving metrics):
+    one ``atlas infer`` per workload at a time (issue 24)."""
+    return f"infer-{name}"
+
+
+def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
+    from stages.inference.embedded import sigterm_as_interrupt
+
     started_at = now_iso()
     out = RESULTS_DIR / name
     with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
@@ -184,8 +197,9 @@ def infer_workload(
         plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )
     manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
-    write_json(out / "manifest.json", manifest)
-    write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    with output_set(f"infer-{name}-outputs", f"the manifest and serving metrics of {name}") as set_:
+        set_.write_json(out / "manifest.json", manifest)
+        set_.write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
     warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(

@@ -6,7 +6,8 @@ records and rows are scored is :mod:`stages.scoring.records`' rule.
 
 Everything but ``timings.jsonl`` is byte-identical for identical inputs (issue 15): timings are
 measurements, kept out of the scored records, the verdicts and the metrics. Every file is written
-only after all records are scored.
+only after all records are scored, and the four are committed as one output set (issue 24,
+:mod:`stages.outputs`): a kill leaves the previous four or the new four, never a mix.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from stages.datasets.fresh_score import fresh_block
 from stages.datasets.load import ROWS_FILE
 from stages.datasets.verified import load_verified
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, read_json, sha256_file, write_json
+from stages.io import read_json, sha256_file
+from stages.outputs import output_set
 from stages.params import workload as workload_params
 from stages.scoring import lines
 from stages.scoring.clustered import clustered_block
@@ -109,15 +111,18 @@ def score_workload(
     if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
         metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
     by_item = lines.ordered(records)
-    atomic_write_text(
-        RESULTS_DIR / name / "scored.jsonl", lines.jsonl([lines.scored_line(r) for r in records])
-    )
-    atomic_write_text(
-        RESULTS_DIR / name / "timings.jsonl", lines.jsonl([lines.timing_line(r) for r in by_item])
-    )
     verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item]
-    atomic_write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
-    write_json(METRICS_DIR / f"{name}.json", metrics)
+    with output_set(f"score-{name}", f"the scores of workload {name}") as out:
+        out.write_text(
+            RESULTS_DIR / name / "scored.jsonl",
+            lines.jsonl([lines.scored_line(r) for r in records]),
+        )
+        out.write_text(
+            RESULTS_DIR / name / "timings.jsonl",
+            lines.jsonl([lines.timing_line(r) for r in by_item]),
+        )
+        out.write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
+        out.write_json(METRICS_DIR / f"{name}.json", metrics)
     return metrics
 
 
