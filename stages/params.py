@@ -264,6 +264,9 @@ class WorkloadParams(_Section):
     fresh_seeds: list[int] | None = None
     """Seeds of fresh instances of the dataset (``atlas dataset fresh``) sent besides the public
     set; the metrics then compare public and fresh accuracy (a contamination probe)."""
+    unsafe_sandbox: bool = False
+    """Let code_exec run in the basic sandbox where no real one exists (no bubblewrap, not
+    root); its figures are then marked unsafe in the metrics and the report (issue 24)."""
 
     @field_validator("fresh_seeds")
     @classmethod
