@@ -1,4 +1,4 @@
-"""``numeric`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
+"""``numeric`` scorer (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows).
 
 What parses as a number (after Unicode NFKC, which turns full-width digits into ASCII, and after
 mapping U+2212 MINUS SIGN to ``-`` and U+2044 FRACTION SLASH to ``/``):
