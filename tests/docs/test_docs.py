@@ -251,3 +251,22 @@ def test_code_and_tests_point_at_docs_pages_not_readme_sections() -> None:
                 broken.append(f"{_name(path)}: docs/{page}#{anchor}")
     assert stale == []
     assert broken == []
+
+
+def test_every_project_path_the_docs_name_exists() -> None:
+    """A file or folder named in backticks (``stages/…``, ``_gen/…``, ``tests/…``, ``review/…``,
+    ``datasets/<id>/…``) exists, unless it is a pattern (``<w>``, ``*``), a reading package, or
+    belongs to the example dataset the contributor steps create."""
+    missing = []
+    for page in [README, *DOCS]:
+        for span in re.findall(r"`([^`\s]+)`", page.read_text(encoding="utf-8")):
+            path = span.split("#")[0].split("::")[0].rstrip("/")
+            if not re.match(r"(stages|_gen|tests|review/(studies|demo|verdicts)|datasets)/", path):
+                continue
+            if re.search(r"[<>*…{}]|\.\.\.|eval-math-v3|eval_math_v3", path) or path.startswith(
+                "review/packages"
+            ):
+                continue
+            if not (REPO / path).exists():
+                missing.append(f"{_name(page)}: {span}")
+    assert missing == []
