@@ -115,8 +115,9 @@ def generate(
 def stages() -> None:
     """Rewrite dvc.yaml's gen stages from params.yaml `datasets:` and each generator's imports.
 
-    Example: atlas dataset stages   (after adding `import _units` to `_gen/eval-science-v3.py`,
-    so that gen-eval-science-v3 depends on `_gen/_units.py`; the check fails until then).
+    Example: atlas dataset stages   (after adding `from families.science import units` to
+    `_gen/eval-science-v3.py`, so that gen-eval-science-v3 depends on
+    `_gen/families/science/units.py`; the check fails until then).
     """
     from stages.datasets.gen_stages import sync
 
