@@ -17,8 +17,9 @@ What v2 let a guesser do, and what v3 does instead:
   (normalised prompt and options in any order, ``common.mc_plan``);
 * mc letters drifted: they are planned, each gold 21 times in 84.
 
-Each category is one family module (``_gen/_cs_<family>.py``) with its forms, builders and
-proofs; this file only lays rows out and dispatches. Rows share no context (no ``meta.cluster``).
+Each category is one family module (``_gen/families/commonsense/<family>.py``) with its forms,
+builders and proofs; this file only lays rows out and dispatches. Rows share no context (no
+``meta.cluster``).
 """
 
 from __future__ import annotations

@@ -18,9 +18,9 @@ What v2 let a guesser do, and what v3 does instead:
 * mc letter D was light: letters are planned for the whole dataset, each gold 9 times in 36
   (``common.mc_plan``).
 
-Each category is one family module (``_gen/_sci_<family>.py``) with its own forms, builders and
-proofs; this file only lays rows out and dispatches. Numeric answers and tolerances follow
-``families.science.base``. Rows share no context, so no row carries ``meta.cluster``.
+Each category is one family module (``_gen/families/science/<family>.py``) with its own forms,
+builders and proofs; this file only lays rows out and dispatches. Numeric answers and tolerances
+follow ``families.science.base``. Rows share no context, so no row carries ``meta.cluster``.
 """
 
 from __future__ import annotations

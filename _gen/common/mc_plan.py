@@ -33,7 +33,7 @@ Item = dict[str, Any]
 def letter_plan(rng: random.Random, mc_rows: Sequence[tuple[str, int]]) -> dict[int, int]:
     """Gold slot (0..3) of every mc row, given as ``(category, row index)`` pairs.
 
-    ``rng`` is the plan's own stream: generators pass ``common.lib.row_rng(SEED, -1)``, a stream no
+    ``rng`` is the plan's own stream: generators pass ``lib.row_rng(SEED, -1)``, a stream no
     row uses, so the plan changes with the seed exactly as the rows do.
     """
     if len(mc_rows) % K:

@@ -65,7 +65,11 @@ def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) ->
     from stages.datasets.new import new_dataset
 
     path = new_dataset(dataset_id)
-    typer.echo(f"wrote {path}; edit it, then `dvc repro` and `atlas dataset publish {dataset_id}`")
+    typer.echo(
+        f"wrote {path}; edit it (a task family of its own goes in "
+        "_gen/families/<suite>/<family>.py; after adding an import, `atlas dataset stages`), "
+        f"then `dvc repro` and `atlas dataset publish {dataset_id}`"
+    )
 
 
 @dataset_app.command("audit")
@@ -141,9 +145,7 @@ def fresh(
     path = make_fresh(dataset_id, seed)
     public, instance = load_dataset(dataset_id), load_dataset(dataset_id, path.parent)
     shared = overlap(public, instance)
-    typer.echo(
-        f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)"
-    )
+    typer.echo(f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)")
 
 
 @dataset_app.command("publish")

@@ -1,5 +1,5 @@
 # ruff: noqa: E501 - templates are code as a model reads it; wrapping them would change the rows
-"""Python handler templates for eval-security-v3's vulnerability family (``families/security/vulns.py``).
+"""Python handler templates for eval-security-v3's vulnerability family (``vulns.py``).
 
 Each template is one small function whose body is a ``{SINK}`` slot, with three lists of fillings
 for that slot: ``unsafe`` (the textbook flaw), ``subtle`` (a flaw that looks handled: formatting
