@@ -31,12 +31,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _chem import REACTIONS, atoms, equation, mass_note, molar_mass  # noqa: E402
-from _sci_circuits import parallel  # noqa: E402
-from _sci_common import KELVIN, R_GAS, RELATIVE, TRAP_GAP, G, bisect, num, sqrt  # noqa: E402
-from _sci_energy import METALS  # noqa: E402
+from common import lib, v2
+from families.science.base import KELVIN, R_GAS, RELATIVE, TRAP_GAP, G, bisect, num, sqrt
+from families.science.chem import REACTIONS, atoms, equation, mass_note, molar_mass
+from families.science.circuits import parallel
+from families.science.energy import METALS
 
 DATASET_ID = "eval-science-v2"
 KIND = "eval"
@@ -770,7 +769,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,
