@@ -200,6 +200,7 @@ def test_bytes_written_to_the_work_directory_are_capped(isolation: str) -> None:
 
 def test_basic_mode_is_refused_without_the_opt_in(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sandbox, "isolation_mode", lambda: "basic")
+    monkeypatch.setattr(sandbox, "_unsafe_allowed", False)
     row = {"id": "c1", "answer": "add", "tests": "assert add(1, 1) == 2"}
     output = {"output": "def add(a, b):\n    return a + b", "error": None}
     with pytest.raises(AtlasError) as refused:

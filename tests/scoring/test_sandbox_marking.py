@@ -78,6 +78,7 @@ def test_basic_is_refused_then_marked_unsafe_everywhere(
     _code_run(tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sandbox, "isolation_mode", lambda: "basic")
+    monkeypatch.setattr(sandbox, "_unsafe_allowed", False)
     assert main(["score", "code"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("atlas: error: row code-0001: code_exec needs a real sandbox")
@@ -103,5 +104,6 @@ def test_the_params_flag_opts_in_too(tmp_path: Path, monkeypatch: pytest.MonkeyP
     _code_run(tmp_path, unsafe=True)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sandbox, "isolation_mode", lambda: "basic")
+    monkeypatch.setattr(sandbox, "_unsafe_allowed", False)
     assert main(["score", "code"]) == 0
     assert json.loads(Path("metrics/code.json").read_text())["sandbox"]["unsafe"] is True
