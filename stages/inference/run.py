@@ -15,16 +15,15 @@ Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from stages.inference.client import send
 from stages.inference.endpoint import Endpoint, open_endpoint
 from stages.inference.failures import check_failed_share
 from stages.inference.journal import Journal, latest, make_record
@@ -34,13 +33,12 @@ from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
-from stages.io import write_json
+from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
+from stages.locks import exclusive
+from stages.outputs import output_set
 
 RESULTS_DIR = Path("results")
 METRICS_DIR = Path("metrics")
-STAGGER_S = 0.0005
-"""Workers start this far apart, so that answers do not all arrive in the same instant and queue
-behind each other in the event loop (which would inflate measured TTFT)."""
 
 
 @dataclass
@@ -54,21 +52,6 @@ class PassResult:
     """What the server's ``/metrics`` say it did in this pass (None: nothing sent, or none)."""
 
 
-@contextlib.contextmanager
-def _lean_gc() -> Iterator[None]:
-    """Fewer, cheaper garbage collections while sending: the objects alive at the start (modules,
-    dataset, bodies) are frozen out of collection and young collections run 14x less often.
-    Measured: ~7 % less CPU per request at concurrency 128."""
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-
-
 async def _send_all(
     plan: Plan,
     endpoint: Endpoint,
@@ -77,15 +60,10 @@ async def _send_all(
     concurrency: int,
     progress: Progress,
 ) -> list[dict[str, Any]]:
-    import httpx
-
-    from stages.inference.client import Policy, send
     from stages.inference.transport import make_client
 
-    timeout_s = plan.workload.timeout_s or plan.run.timeout_s
-    policy = Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries)
-    urls = [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
-    headers = {**endpoint.headers, "Content-Type": "application/json"}
+    policy = request_policy(plan, endpoint)
+    urls = chat_urls(endpoint)
     stream = plan.workload.stream
     fresh: list[dict[str, Any]] = []
     work = iter(enumerate(todo))
@@ -93,10 +71,7 @@ async def _send_all(
     async def worker(index: int) -> None:
         await asyncio.sleep(index * STAGGER_S)
         for turn, item in work:
-            outcome = await send(client, urls, turn, item.body, stream, policy)
-            if outcome.error and endpoint.secret:
-                message = outcome.error["message"].replace(endpoint.secret, "***")
-                outcome.error = {**outcome.error, "message": message}
+            outcome = await send(client, urls, turn, item.body, stream, policy)  # scrubbed
             fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
             provenance = endpoint.provenance(outcome.url_index, fingerprint)
             record = make_record(
@@ -106,7 +81,7 @@ async def _send_all(
             fresh.append(record)
             progress.advance(record["error"] is not None)
 
-    client = make_client(concurrency, headers)
+    client = make_client(concurrency, request_headers(endpoint))
     try:
         await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
     finally:
@@ -138,7 +113,7 @@ def run_pass(
     if todo:
         watch = endpoint.watch()
         with (
-            _lean_gc(),
+            lean_gc(),
             journal,
             Progress(label, len(todo), len(plan.items) - len(todo)) as progress,
             watch.during(),
@@ -181,16 +156,41 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["server"] = previous.get("server")
 
 
+def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
+    """One warning line when answers name another model than the one requested (a proxy or
+    router answered with something else; each record's ``model`` says what)."""
+    named = Counter(str(r["model"]) for r in records if r.get("model") and r["model"] != requested)
+    if named:
+        others = ", ".join(f"{model!r} ({n})" for model, n in sorted(named.items()))
+        sys.stderr.write(
+            f"{name}: warning: {sum(named.values())} of {len(records)} answers name another "
+            f"model than the requested {requested!r}: {others}; each record's `model` field "
+            "says which answered\n"
+        )
+
+
 def infer_workload(
     name: str, policy: RerunPolicy | None = None, limit: int | None = None
 ) -> dict[str, Any]:
     """Run workload ``name`` from the project root; returns the counts written to the manifest.
     Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
-    more requests failed than the workload tolerates."""
-    from stages.inference.embedded import sigterm_as_interrupt
-
+    more requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when
+    another process is running the workload."""
     policy = policy or RerunPolicy()
     plan = plan_workload(name, limit=limit)
+    with exclusive(journal_lock(name), str(RESULTS_DIR / name / "responses.jsonl")):
+        return _infer(name, plan, policy)
+
+
+def journal_lock(name: str) -> str:
+    """The lock every writer of ``results/<name>/`` holds (journals, manifest, serving metrics):
+    one ``atlas infer`` per workload at a time (issue 24)."""
+    return f"infer-{name}"
+
+
+def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
+    from stages.inference.embedded import sigterm_as_interrupt
+
     started_at = now_iso()
     out = RESULTS_DIR / name
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
@@ -209,8 +209,10 @@ def infer_workload(
         plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )
     manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
-    write_json(out / "manifest.json", manifest)
-    write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    with output_set(f"infer-{name}-outputs", f"the manifest and serving metrics of {name}") as set_:
+        set_.write_json(out / "manifest.json", manifest)
+        set_.write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
+from infer_helpers import GEN
 
 from stages.errors import AtlasError
 from stages.inference import gguf
