@@ -375,7 +375,9 @@ def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
 
 
 def resolve_model(data: dict[str, Any], path: Path = PARAMS_FILE) -> dict[str, Any]:
-    """The ``model:`` block with its preset's keys filled in (the block's own keys win)."""
+    """The ``model:`` block with its preset's keys filled in: a key the block leaves out or sets
+    to null comes from ``models.<preset>`` (params.yaml lists ``name: null`` and ``revision:
+    null`` so that ``dvc exp run -S model.name=...`` has a key to set)."""
     block = data.get("model")
     if not isinstance(block, dict):
         raise AtlasError(f"{path}: no 'model' section (or it is not a mapping)")
@@ -388,7 +390,7 @@ def resolve_model(data: dict[str, Any], path: Path = PARAMS_FILE) -> dict[str, A
         raise AtlasError(f"{path}: model.preset: {preset!r} is not a key of models: ({known})")
     if not isinstance(presets[preset], dict):
         raise AtlasError(f"{path}: models.{preset}: expected a mapping")
-    return {**presets[preset], **block}
+    return {**presets[preset], **{k: v for k, v in block.items() if v is not None}}
 
 
 def model_params(path: Path = PARAMS_FILE) -> ModelParams:

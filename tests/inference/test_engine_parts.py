@@ -215,5 +215,5 @@ def test_a_preset_fills_in_what_the_model_block_leaves_out(tmp_path: Path) -> No
     with pytest.raises(AtlasError, match=r"model.preset: 'large' is not a key of models: \(small"):
         model_params(path)
     path.write_text(PRESETS.replace("    revision: abc\n", ""))
-    with pytest.raises(AtlasError, match="model.revision: Field required"):
+    with pytest.raises(AtlasError, match=r"params.yaml:6: models.small.revision: missing"):
         model_params(path)
