@@ -10,7 +10,7 @@ import pytest
 
 from stages.cli import main
 from stages.errors import AtlasError
-from stages.params import ModelParams, RunParams, load_params, section, workload
+from stages.params import ModelParams, RunParams, load_params, model_params, section, workload
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = """\

@@ -208,10 +208,12 @@ def gguf_facts_template(path: Path) -> str | None:
 
 
 @pytest.mark.embedded
-def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path) -> None:
-    """Four prompts of one shared-prefix group (long common prefixes: slots reuse their KV
-    cache) and two maths items, sent forward at one slot, in reverse at one slot, and forward at
-    two and at four slots (batched together): the greedy outputs are byte-identical."""
+def test_greedy_outputs_do_not_depend_on_send_order_at_one_slot(tmp_path: Path) -> None:
+    """Four prompts of one shared-prefix group (long common prefixes: the slot reuses its KV
+    cache) and two maths items, sent forward and in reverse at one slot (the eval setting):
+    byte-identical greedy outputs. At four slots the requests are batched (the server says so)
+    and the run is another engine (its id differs), so its answers are never reused as one
+    slot's: batched decoding may change a greedy answer (docs/engine.md)."""
     rows = [json.loads(line) for line in (REPO / "datasets" / "prompts-shared-prefix-v1" /
             "rows.jsonl").read_text().splitlines()]  # fmt: skip
     maths = [json.loads(line) for line in (REPO / "datasets" / "eval-math-v1" / "rows.jsonl")
@@ -229,7 +231,6 @@ def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path
     runs = {
         "fwd": {"dataset": "prompts-fwd-v1", "slots": 1},
         "rev": {"dataset": "prompts-rev-v1", "slots": 1},
-        "fwd2": {"dataset": "prompts-fwd-v1", "slots": 2},
         "fwd4": {"dataset": "prompts-fwd-v1", "slots": 4},
     }
     _project(tmp_path, {name: {**spec, "max_tokens": 24} for name, spec in runs.items()})
@@ -238,11 +239,10 @@ def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path
     forward = _outputs(tmp_path, "fwd")
     assert len(forward) == 6 and all(text.strip() for text in forward.values())
     assert _outputs(tmp_path, "rev") == forward
-    assert _outputs(tmp_path, "fwd2") == forward
-    assert _outputs(tmp_path, "fwd4") == forward
+    assert len(_outputs(tmp_path, "fwd4")) == 6
     engines = [json.loads((tmp_path / "results" / w / "manifest.json").read_text())["engine"]
                for w in runs]  # fmt: skip
-    assert [e["slots"] for e in engines] == [1, 1, 2, 4]
-    assert len({e["id"] for e in engines}) == 3  # the slot count is part of the engine id
+    assert [e["slots"] for e in engines] == [1, 1, 4]
+    assert engines[0]["id"] == engines[1]["id"] != engines[2]["id"]
     serving = json.loads((tmp_path / "metrics" / "fwd4.serving.json").read_text())["main"]
     assert serving["concurrency"] == 4 and serving["server"]["busy_slots_per_decode"] > 1
