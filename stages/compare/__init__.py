@@ -1,5 +1,30 @@
-"""Comparing two revisions item by item: ``atlas compare A B`` (issue 10).
+"""Comparing two revisions item by item: ``atlas compare A B`` (issues 10 and 18).
 
 Item verdicts are git-tracked (``metrics/verdicts/<workload>.jsonl``), so two commits, two DVC
 experiments or a commit and the workspace can be paired without the DVC cache.
+
+The Python API (imported lazily, so that ``import stages.compare`` stays light):
+:func:`compare_records` (``stages.compare.api``), :class:`Row` (``stages.compare.row``) and
+:class:`VerdictRecord` (``stages.compare.records``).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+_LAZY = {
+    "compare_records": "stages.compare.api",
+    "Row": "stages.compare.row",
+    "VerdictRecord": "stages.compare.records",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'stages.compare' has no attribute {name!r}")
+
+
+__all__ = sorted(_LAZY)

@@ -19,7 +19,7 @@ below :data:`MIN_CLUSTERS` clusters shared by several items no figure is given, 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 #: Fewest clusters for which a cluster-robust figure is printed when items share clusters
@@ -30,7 +30,7 @@ Z_95 = 1.959963984540054
 DIGITS = 6
 
 
-def cluster_robust_se(values: Sequence[float], clusters: Sequence[str]) -> float:
+def cluster_robust_se(values: Sequence[float], clusters: Sequence[Hashable]) -> float:
     """CR1 standard error of the mean of ``values`` (see the module docstring).
 
     Raises ``ValueError`` for fewer than two clusters, where the estimator is undefined.
@@ -38,7 +38,7 @@ def cluster_robust_se(values: Sequence[float], clusters: Sequence[str]) -> float
     if len(values) != len(clusters):
         raise ValueError("one cluster key per value is needed")
     n = len(values)
-    sums: dict[str, float] = {}
+    sums: dict[Hashable, float] = {}
     mean = math.fsum(values) / n if n else 0.0
     for value, cluster in zip(values, clusters, strict=True):
         sums[cluster] = sums.get(cluster, 0.0) + (value - mean)
