@@ -19,7 +19,7 @@ from stages.compare import measures, multiplicity
 from stages.compare.measures import Measured, Pair, Tested
 from stages.compare.passk import passk_rows
 from stages.compare.records import VerdictRecord, as_records, scale_of
-from stages.compare.row import ALPHA, BETTER, NOT_TESTED, SAME, WORSE, Row
+from stages.compare.row import ALPHA, BETTER, MIN_PLAN_CLUSTERS, NOT_TESTED, SAME, WORSE, Row
 from stages.errors import AtlasError
 
 Records = Iterable[Mapping[str, Any] | VerdictRecord]
@@ -191,9 +191,14 @@ def _finish(drafts: list[_Draft], holm: bool, alpha: float) -> list[Row]:
     for index, draft in enumerate(drafts):
         level = multiplicity.initial_level(nodes, index, alpha) if holm else alpha
         mde, capped = (None, False)
+        note = draft.row.note
         if level is not None and draft.measured.possible:
-            mde, capped = draft.measured.mde(level)
-        row = replace(draft.row, p_adjusted=adjusted[index], mde=mde, mde_capped=capped)
+            if draft.measured.mde is not None:
+                mde, capped = draft.measured.mde(level)
+            else:
+                extra = f"no MDE below {MIN_PLAN_CLUSTERS} clusters (power too uncertain)"
+                note = extra if note is None else f"{note}; {extra}"
+        row = replace(draft.row, p_adjusted=adjusted[index], mde=mde, mde_capped=capped, note=note)
         verdict = _decide(row, alpha)
         parent = out[draft.parent] if draft.parent is not None and holm else None
         if parent is not None and parent.verdict not in (BETTER, WORSE):

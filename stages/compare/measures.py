@@ -41,7 +41,8 @@ class Measured:
     tested: Tested
     possible: bool
     """Whether a verdict is possible at all (enough items or clusters, some variation)."""
-    mde: Callable[[float], tuple[float, bool]]
+    mde: Callable[[float], tuple[float, bool]] | None
+    """The MDE at a level; None where the power cannot be told (20-29 shared clusters)."""
     scale: tuple[float, float]
     test: str
 
@@ -95,11 +96,14 @@ def binary(pairs: Sequence[Pair]) -> Measured:
     possible = tested.p is not None and power.binary_verdict_possible(n, groups, 0.05, MIN_CLUSTERS)
 
     def mde(level: float) -> tuple[float, bool]:
-        return power.binary_mde(n, groups, tested.deff, discordance, a or 0.0, level)
+        value, capped = power.binary_mde(n, groups, tested.deff, discordance, a or 0.0, level)
+        return float(value), bool(capped)
 
     test = "mcnemar-exact" if groups >= n else "rao-scott-score-t"
+    printable = power.binary_mde_printable(n, groups)
+    items = len({x.item for x, _ in pairs})
     return Measured(
-        n, len({x.item for x, _ in pairs}), groups, a, b, tested, possible, mde, (0.0, 1.0), test
+        n, items, groups, a, b, tested, possible, mde if printable else None, (0.0, 1.0), test
     )
 
 

@@ -41,8 +41,11 @@ def mcnemar_exact(right_to_wrong: ArrayLike, wrong_to_right: ArrayLike) -> Array
     if np.any(b < 0) or np.any(c < 0):
         raise ValueError("discordant counts are never negative")
     total = b + c
-    tail = special.bdtr(np.minimum(b, c), total, 0.5)
-    return np.where(total > 0, np.minimum(1.0, 2.0 * tail), 1.0)
+    if np.any(total != np.round(total)):
+        raise ValueError("the exact test needs whole counts")
+    whole = np.round(total).astype(np.int64)
+    tail = special.bdtr(np.minimum(b, c).astype(np.int64), whole, 0.5)
+    return np.asarray(np.where(whole > 0, np.minimum(1.0, 2.0 * tail), 1.0), dtype=float)
 
 
 def _restricted_mle(b: Array, c: Array, n: Array, d: Array) -> Array:
@@ -145,5 +148,6 @@ def paired_binary(
     with np.errstate(divide="ignore", invalid="ignore"):
         z = np.where(be + ce > 0, (ce - be) / np.sqrt(be + ce), 0.0)
     p_clustered = 2.0 * sps.t.sf(np.abs(z), safe_groups - 1.0)
-    p = np.where(independent, mcnemar_exact(b, c), p_clustered)
+    exact = mcnemar_exact(np.round(b), np.round(c))  # clustered tables use the score p instead
+    p = np.where(independent, exact, p_clustered)
     return PairedBinary(p=np.asarray(p, dtype=float), low=low, high=high, deff=deff)
