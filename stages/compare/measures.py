@@ -92,7 +92,9 @@ def binary(pairs: Sequence[Pair]) -> Measured:
     tested = binary_test(pairs)
     a = _mean([float(bool(x.correct)) for x, _ in pairs]) if n else None
     b = _mean([float(bool(y.correct)) for _, y in pairs]) if n else None
-    discordance = sum(bool(x.correct) != bool(y.correct) for x, y in pairs) / n if n else 0.0
+    down = sum(bool(x.correct) and not y.correct for x, y in pairs)
+    up = sum(bool(y.correct) and not x.correct for x, y in pairs)
+    discordance = float(power.no_effect_discordance(down, up, n)) if n else 0.0
     possible = tested.p is not None and power.binary_verdict_possible(n, groups, 0.05, MIN_CLUSTERS)
 
     def mde(level: float) -> tuple[float, bool]:

@@ -5,9 +5,10 @@ level the row is first tested at (alpha over the number of primary rows, see
 :mod:`stages.compare.multiplicity`) *and* its 95 % interval excluding zero — detects with 80 %
 probability. It is computed under the alternative, not the null:
 
-* **Binary rows.** The observed share of discordant records s = (b + c)/n fixes how often B
-  breaks an item A gets right: P(right -> wrong) = s/2 stays, P(wrong -> right) = s/2 + delta
-  grows with the effect (for a loss the roles swap; the power is the same). Independent items:
+* **Binary rows.** The share s of discordant records there would be without an effect
+  (:func:`no_effect_discordance`) fixes how often B breaks an item A gets right:
+  P(right -> wrong) = s/2 stays, P(wrong -> right) = s/2 + delta grows with the effect (for a
+  loss the roles swap; the power is the same). Independent items:
   the exact power of McNemar's test together with the score-interval condition, summed over the
   number of discordant pairs. Shared clusters (and more than 20,000 independent items): the
   score statistic is approximately normal with mean delta * sqrt(n / (deff (p01 + p10))) and
@@ -93,6 +94,15 @@ def solve(power_at: Callable[[Array], Array], high: ArrayLike) -> tuple[Array, N
         enough = power_at(mid) >= POWER
         low, up = np.where(enough, low, mid), np.where(enough, mid, up)
     return np.where(capped, top, up), capped
+
+
+def no_effect_discordance(down: ArrayLike, up: ArrayLike, n: int) -> Array:
+    """The share of discordant records there would be without an effect: b + c, less the part
+    of |c - b| beyond what chance gives at 95 % (a real effect adds flips one way only). Without
+    a significant imbalance it is (b + c)/n, the null estimate."""
+    b, c = np.asarray(down, dtype=float), np.asarray(up, dtype=float)
+    excess = np.maximum(np.abs(c - b) - Z_95 * np.sqrt(b + c), 0.0)
+    return np.asarray((b + c - excess) / n, dtype=float)
 
 
 def planning_inputs(n: int, clusters: int, deff: Array, discordance: Array) -> tuple[Array, Array]:

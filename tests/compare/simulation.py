@@ -1,7 +1,7 @@
 """A Monte Carlo model of paired verdicts with known truth, and the project's statistics applied
-to it, vectorised over replicates (issue 18). Used by ``test_simulation.py`` (a bounded grid in
-``make test``) and ``tests/bench/bench_compare_stats.py`` (the larger grid, and the figures of
-the code before issue 18 for the before/after table).
+to it, vectorised over replicates (issue 18). It imports nothing of the project, so the
+same draws can be judged by this code (``current.py``) and by the code before issue 18
+(``tests/bench/compare_before.py``); ``grid.py`` defines the cells.
 
 The model. Each record is a pair (A right?, B right?) drawn from four cell probabilities: both
 wrong, wrong -> right (p01), right -> wrong (p10), both right. With accuracy p at A and, under no
@@ -24,10 +24,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-
-from stages.compare import multiplicity, paired, power
-from stages.compare.row import ALPHA, MIN_CLUSTERS
-from stages.scoring import interval
 
 Array = NDArray[np.float64]
 CATEGORIES = 3
@@ -150,6 +146,10 @@ class Tables:
     se_a: Array
     """CR1 standard error of A's accuracy (the single-revision interval)."""
 
+    @property
+    def n_replicates(self) -> int:
+        return int(self.up.shape[0])
+
 
 def _cr1(sums: Array, sizes: NDArray[np.int64], mean: Array, used: int, n: int) -> Array:
     """CR1 standard error from per-cluster sums: sum_g (S_g - m_g mean)^2 expanded."""
@@ -196,100 +196,21 @@ def category_masks(groups: int, m: int) -> list[NDArray[np.bool_]]:
 
 @dataclass(frozen=True)
 class Tested:
-    """What the project's binary row says for each replicate."""
+    """What a binary row says for each replicate (filled by an estimator: ``current.py`` for
+    this code, ``tests/bench/compare_before.py`` for the code before issue 18)."""
 
     p: Array
     low: Array
+    """Interval bounds; NaN where no interval is printed."""
     high: Array
     deff: Array
     testable: bool
-    """Whether the row has a test and an interval at all (independent, or >= 20 clusters)."""
+    """Whether the row has a test and an interval at all."""
     possible: bool
     """Whether a verdict is possible (what decides if the row takes part in multiplicity)."""
 
 
-def test_rows(t: Tables) -> Tested:
-    """McNemar/Rao–Scott p and the Tango interval, exactly as ``compare_records`` computes them."""
-    testable = t.clusters >= t.n or t.clusters >= MIN_CLUSTERS
-    possible = testable and power.binary_verdict_possible(t.n, t.clusters, ALPHA, MIN_CLUSTERS)
-    result = paired.paired_binary(t.down, t.up, t.n, t.clusters, t.se, t.variance)
-    return Tested(result.p, result.low, result.high, result.deff, testable, possible)
-
-
 def covered(tested: Tested, delta: float) -> Array:
     """Whether each interval holds the true difference (NaN where no interval is printed)."""
-    if not tested.testable:
-        return np.full(tested.p.shape, np.nan)
-    return ((tested.low <= delta + 1e-12) & (delta - 1e-12 <= tested.high)).astype(float)
-
-
-def says(tested: Tested, p_adjusted: Array, direction: int) -> Array:
-    """Whether the verdict is "B better" (direction 1) or "B worse" (-1) at this adjusted p."""
-    interval_says = tested.low > 0 if direction > 0 else tested.high < 0
-    return np.asarray((p_adjusted < ALPHA) & interval_says, dtype=bool)
-
-
-def table_errors(primary: list[Tested], children: list[list[Tested]]) -> Array:
-    """Per replicate: whether some row of a null table says better/worse (the family-wise error),
-    applying the graphical procedure of ``compare_records`` (primary rows, each with its category
-    rows as children). Only replicates where some primary p is below alpha can reject anything
-    (every adjusted p is at least the raw p, and children start with no weight), so only those
-    go through the procedure."""
-    replicates = primary[0].p.shape[0]
-    error = np.zeros(replicates, dtype=bool)
-    raw = np.stack([t.p if t.possible else np.ones(replicates) for t in primary])
-    for r in np.flatnonzero(raw.min(0) < ALPHA):
-        nodes: list[multiplicity.Node] = []
-        rows: list[Tested] = []
-        for w, t in enumerate(primary):
-            parent = len(nodes)
-            nodes.append(multiplicity.Node(float(t.p[r]) if t.possible else None))
-            rows.append(t)
-            for c in children[w]:
-                nodes.append(multiplicity.Node(float(c.p[r]) if c.possible else None, parent))
-                rows.append(c)
-        for hit, t in zip(multiplicity.rejected(nodes, ALPHA), rows, strict=True):
-            if hit and (t.low[r] > 0 or t.high[r] < 0):
-                error[r] = True
-    return error
-
-
-def headline_interval(t: Tables) -> tuple[Array, Array]:
-    """A's accuracy interval as ``stages.scoring.interval`` computes it (the headline figure)."""
-    variance = t.share_a * (1 - t.share_a) * t.n / max(t.n - 1, 1)
-    low, high, _ = interval.interval(t.share_a, t.n, t.clusters, t.se_a, variance)
-    return low, high
-
-
-def headline(t: Tables, truth: float) -> Array:
-    """Whether the single-revision accuracy interval of A covers the true accuracy."""
-    low, high = headline_interval(t)
-    return ((low <= truth) & (truth <= high)).astype(float)
-
-
-def power_at_mde(
-    rng: np.random.Generator, design: Design, groups: int, p: float, replicates: int
-) -> tuple[float, float]:
-    """(share of null tables that print an MDE, rejection rate at a true delta equal to it).
-
-    Each replicate: a null table gives the printed MDE; a second table of the same design whose
-    true difference is that MDE (an improvement below 50 % accuracy, a loss above) is then
-    judged. A single workload: its row is tested at alpha itself."""
-    null = test_rows(
-        t := summarise(draw(rng, (replicates,), groups, design, cell_probabilities(p, 0.0)))
-    )
-    if not null.possible:
-        return 0.0, float("nan")
-    mde, capped = power.binary_mde(
-        t.n, t.clusters, null.deff, (t.down + t.up) / t.n, t.share_a, ALPHA
-    )
-    direction = 1 if p <= 0.5 else -1
-    limit = (1 - p - null_discordance(p) / 2) if direction > 0 else (p - null_discordance(p) / 2)
-    printable = power.binary_mde_printable(t.n, t.clusters)
-    printed = ~capped & (mde <= limit) & printable
-    delta = direction * np.where(printed, mde, 0.0)
-    alt = tables(sample(rng, (replicates,), groups, design, cell_probabilities(p, delta)))
-    judged = test_rows(alt)
-    hits = says(judged, judged.p, direction)
-    shown = float(np.mean(printed))
-    return shown, float(np.mean(hits[printed])) if printed.any() else float("nan")
+    hit = (tested.low <= delta + 1e-12) & (delta - 1e-12 <= tested.high)
+    return np.where(np.isnan(tested.low), np.nan, hit.astype(float))
