@@ -151,3 +151,18 @@ def paired_binary(
     exact = mcnemar_exact(np.round(b), np.round(c))  # clustered tables use the score p instead
     p = np.where(independent, exact, p_clustered)
     return PairedBinary(p=np.asarray(p, dtype=float), low=low, high=high, deff=deff)
+
+
+def shifted_test(
+    right_to_wrong: float, wrong_to_right: float, n: int, clusters: int, se: float, variance: float,
+    delta: float,
+) -> tuple[float, float]:  # fmt: skip
+    """One-sided p-values of Tango's score test of H0: difference <= ``delta`` (small: the data
+    say it is above) and of H0: difference >= ``delta``, on the Rao–Scott effective counts with
+    t(G - 1) where records share clusters — the test behind a non-inferiority margin."""
+    deff = 1.0 if clusters >= n else float(design_effect(n, clusters, se, variance))
+    z = float(_score(np.array(right_to_wrong / deff), np.array(wrong_to_right / deff),
+                     np.array(n / deff), np.array(float(delta))))  # fmt: skip
+    if clusters >= n:
+        return float(sps.norm.sf(z)), float(sps.norm.cdf(z))
+    return float(sps.t.sf(z, clusters - 1)), float(sps.t.cdf(z, clusters - 1))

@@ -46,6 +46,9 @@ class Comparison:
     """``"model / decoding at A -> at B"`` description -> workloads."""
     warnings: list[str] = field(default_factory=list)
     paired: dict[str, WorkloadPairs] = field(default_factory=dict)
+    records_a: list[VerdictRecord] = field(default_factory=list)
+    """The verdict records every row comes from (``compare_records``), at A and at B."""
+    records_b: list[VerdictRecord] = field(default_factory=list)
 
 
 def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
@@ -144,8 +147,7 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
             f"no workload has item verdicts (metrics/verdicts/) at both {result.a.short} and "
             f"{result.b.short}: score both revisions with this version of `atlas score`"
         )
-    records_a: list[VerdictRecord] = []
-    records_b: list[VerdictRecord] = []
+    records_a, records_b = result.records_a, result.records_b
     warnings: dict[str, list[str]] = {}
     for name in names:
         side_a, side_b = load_side(result.a, name), load_side(result.b, name)
