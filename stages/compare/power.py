@@ -24,6 +24,7 @@ row's scale (or what the accuracies allow) the MDE is reported as capped.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -46,6 +47,7 @@ UPPER_Z = float(sps.norm.isf(1 - UPPER))
 _STEPS = 24
 
 
+@lru_cache(maxsize=256)
 def _critical_counts(n: int, level: float) -> Array:
     """For D = 0..n discordant pairs: the smallest wrong->right count that both McNemar's exact
     test at ``level`` and the 95 % score interval call significant (above D where none is)."""
@@ -54,20 +56,26 @@ def _critical_counts(n: int, level: float) -> Array:
     low = np.where(sps.binom.cdf(low, discordant, 0.5) > level / 2, low - 1, low)
     exact = discordant - low  # right->wrong <= low  <=>  wrong->right >= D - low
     score = np.floor((discordant + Z_95 * np.sqrt(discordant)) / 2) + 1
-    return np.asarray(np.maximum(np.maximum(exact, score), np.ceil(discordant / 2)), dtype=float)
+    critical = np.asarray(
+        np.maximum(np.maximum(exact, score), np.ceil(discordant / 2)), dtype=float
+    )
+    critical.setflags(write=False)  # shared by the cache
+    return critical
 
 
 def binary_power(
-    n: int, clusters: int, deff: ArrayLike, discordance: ArrayLike, delta: ArrayLike, level: float
-) -> Array:
+    n: int, clusters: int, deff: ArrayLike, discordance: ArrayLike, delta: ArrayLike, level: float,
+    exact: bool = True,
+) -> Array:  # fmt: skip
     """Probability that a binary row says "B better" at true ``delta`` >= 0, element-wise;
-    ``discordance`` is the share of discordant records when there is no effect."""
+    ``discordance`` is the share of discordant records when there is no effect. ``exact=False``
+    takes the normal form for independent records too (a plan's first search)."""
     p10 = np.asarray(discordance, dtype=float) / 2
     effect = np.asarray(delta, dtype=float)
     p10, effect, design = np.broadcast_arrays(p10, effect, np.asarray(deff, dtype=float))
     p01 = p10 + effect
     both = np.maximum(p01 + p10, 1e-300)
-    if clusters >= n and n <= EXACT_LIMIT:
+    if clusters >= n and n <= EXACT_LIMIT and exact:
         counts = np.arange(n + 1, dtype=float)
         critical = _critical_counts(n, level)
         weights = sps.binom.pmf(counts, n, np.minimum(both, 1.0)[..., None])
@@ -123,6 +131,7 @@ def binary_mde(
     discordance: ArrayLike,
     accuracy_a: ArrayLike,
     level: float,
+    exact: bool = True,
 ) -> tuple[Array, NDArray[np.bool_]]:
     """(MDE, capped) of binary rows with n records in G clusters; the largest effect considered
     is :data:`CAP` or what the accuracies allow (B cannot rise above 100 % nor fall below 0)."""
@@ -138,7 +147,7 @@ def binary_mde(
     keys = np.stack([design.ravel(), share.ravel(), high.ravel()])
     unique, inverse = np.unique(keys, axis=1, return_inverse=True)
     mde, capped = solve(
-        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level), unique[2]
+        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level, exact), unique[2]
     )
     shape = design.shape
     return mde[inverse].reshape(shape), capped[inverse].reshape(shape)
