@@ -2,16 +2,25 @@
 # requires-python = ">=3.11"
 # dependencies = []
 # ///
-"""TEMPLATE: copy me to ``_gen/<dataset-id>.py`` to add a dataset (see README, "Adding a dataset").
+"""TEMPLATE: copy me to ``_gen/<dataset-id>.py`` to add a dataset (docs/adding-a-dataset.md).
 
 Every generator has this one shape, top to bottom:
 
 1. config constants (id, kind, seed, row count, fixed created date, default scorer);
-2. ``generate(rng, idx)``: one row from its own ``random.Random`` (``_lib.row_rng(SEED, idx)``),
+2. ``generate(rng, idx)``: one row from its own ``random.Random`` (``lib.row_rng(SEED, idx)``),
    never the global one, so rows are independent and reruns are byte-identical;
 3. ``prove(row)``: recompute, brute-force or execute the answer independently of how
    ``generate`` produced it; a hand-typed answer key is not a proof;
 4. ``main()``: ``python _gen/<dataset-id>.py OUTDIR`` writes ``rows.jsonl`` and ``dataset.json``.
+
+Where code goes: this file is the generator. What every generator shares is in ``_gen/common/``
+(``from common import lib``: ``run``, ``row_rng``, ``assert_unique``, token counts). A task family
+with code of its own (a puzzle builder and its solver, a lexicon) goes in
+``_gen/families/<suite>/<family>.py``, beside the suite's other families; a new suite is a new
+folder with an ``__init__.py`` whose docstring says what the suite holds. The generator imports it
+by absolute name, ``from families.<suite> import <family>``, and so does a family that needs a
+sibling; a family never imports a generator or anything that imports it back (the import-circle
+test fails). ``atlas dataset stages`` lists what the generator imports as its stage's deps.
 
 Standard library (and Pillow for images) only. Then run ``atlas dataset new`` or add the id to
 ``params.yaml`` under ``datasets:``, run ``dvc repro check`` and ``atlas dataset publish ID``.
@@ -24,8 +33,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # _gen/: common/ and families/
+from common import lib
+
+# A family of your own (_gen/families/<suite>/<family>.py):
+# from families.<suite> import <family>
 
 DATASET_ID = "eval-example-v1"
 KIND = "eval"
@@ -60,7 +72,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,
@@ -71,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
         created=CREATED,
         generate=generate,
         prove=prove,
-        prove_all=lambda rows: _lib.assert_unique(rows, lambda r: r["prompt"], "prompt"),
+        prove_all=lambda rows: lib.assert_unique(rows, lambda r: r["prompt"], "prompt"),
         argv=argv,
     )
 

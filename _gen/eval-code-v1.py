@@ -20,20 +20,16 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _code_base  # noqa: E402
-import _code_lists  # noqa: E402
-import _code_numbers  # noqa: E402
-import _code_parsing  # noqa: E402
-import _code_strings  # noqa: E402
-import _lib  # noqa: E402
+from common import lib
+from families.code import base, lists, numbers, parsing, strings
 
 DATASET_ID = "eval-code-v1"
 KIND = "eval"
 DESCRIPTION = "Write a Python function from a precise specification; hidden assert tests."
 SEED = 1_000_501
 VARIANTS = 5
-FAMILIES: list[_code_base.Family] = (
-    _code_strings.FAMILIES + _code_lists.FAMILIES + _code_numbers.FAMILIES + _code_parsing.FAMILIES
+FAMILIES: list[base.Family] = (
+    strings.FAMILIES + lists.FAMILIES + numbers.FAMILIES + parsing.FAMILIES
 )
 COUNT = len(FAMILIES) * VARIANTS
 CREATED = "2026-11-29"
@@ -95,13 +91,13 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     cells = {(r["category"], r["difficulty"]) for r in rows}
     assert len(cells) == 4 * 3, cells
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -7,9 +7,9 @@ fixes eval-code-v1).
 
 72 distinct task families, one row each: eight categories of nine (three easy, three medium,
 three hard). The 24 families of eval-code-v1 come back once each with a seeded variant; 48 are
-new (``_code_more_text``, ``_code_more_numeric``, ``_code_grids`` and ``_code_grid_search``,
-``_code_graphs`` and ``_code_graph_paths``, ``_code_records`` and ``_code_simulations``,
-``_code_dates`` and ``_code_checksums``). A family draws its parameters and inputs from the row's
+new (``more_text``, ``more_numeric``, ``grids`` and ``grid_search``,
+``graphs`` and ``graph_paths``, ``records`` and ``simulations``,
+``dates`` and ``checksums``). A family draws its parameters and inputs from the row's
 own ``random.Random``; its expected values come from an oracle written apart from the reference.
 
 One case of every family (case 1, or the one ``EXAMPLE_CASE`` names) is the worked example
@@ -35,22 +35,24 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _code_base  # noqa: E402
-import _code_checksums  # noqa: E402
-import _code_dates  # noqa: E402
-import _code_graph_paths  # noqa: E402
-import _code_graphs  # noqa: E402
-import _code_grid_search  # noqa: E402
-import _code_grids  # noqa: E402
-import _code_lists  # noqa: E402
-import _code_more_numeric  # noqa: E402
-import _code_more_text  # noqa: E402
-import _code_numbers  # noqa: E402
-import _code_parsing  # noqa: E402
-import _code_records  # noqa: E402
-import _code_simulations  # noqa: E402
-import _code_strings  # noqa: E402
-import _lib  # noqa: E402
+from common import lib
+from families.code import (
+    base,
+    checksums,
+    dates,
+    graph_paths,
+    graphs,
+    grid_search,
+    grids,
+    lists,
+    more_numeric,
+    more_text,
+    numbers,
+    parsing,
+    records,
+    simulations,
+    strings,
+)
 
 DATASET_ID = "eval-code-v2"
 KIND = "eval"
@@ -70,25 +72,23 @@ MAX_DRAWS = 20
 #: case 1 is the one fixed input that tells the reference from the wrong solution.
 EXAMPLE_CASE = {"longest_k_distinct": 2, "max_short_run": 3, "eval_expression": 3}
 #: Per category, nine families in the order easy, medium, hard, easy, medium, hard, ...
-CATEGORIES: dict[str, list[_code_base.Family]] = {
-    name: _code_base.difficulty_cycle(families)
+CATEGORIES: dict[str, list[base.Family]] = {
+    name: base.difficulty_cycle(families)
     for name, families in {
-        "strings": _code_strings.FAMILIES + _code_more_text.STRINGS,
-        "lists": _code_lists.FAMILIES + _code_more_numeric.LISTS,
-        "number_theory": _code_numbers.FAMILIES + _code_more_numeric.NUMBERS,
-        "parsing": _code_parsing.FAMILIES + _code_more_text.PARSING,
-        "grids": _code_grids.FAMILIES + _code_grid_search.FAMILIES,
-        "graphs": _code_graphs.FAMILIES + _code_graph_paths.FAMILIES,
-        "records": _code_records.FAMILIES + _code_simulations.FAMILIES,
-        "formats": _code_dates.FAMILIES + _code_checksums.FAMILIES,
+        "strings": strings.FAMILIES + more_text.STRINGS,
+        "lists": lists.FAMILIES + more_numeric.LISTS,
+        "number_theory": numbers.FAMILIES + more_numeric.NUMBERS,
+        "parsing": parsing.FAMILIES + more_text.PARSING,
+        "grids": grids.FAMILIES + grid_search.FAMILIES,
+        "graphs": graphs.FAMILIES + graph_paths.FAMILIES,
+        "records": records.FAMILIES + simulations.FAMILIES,
+        "formats": dates.FAMILIES + checksums.FAMILIES,
     }.items()
 }
-V1_FAMILIES = set(
-    _code_strings.FAMILIES + _code_lists.FAMILIES + _code_numbers.FAMILIES + _code_parsing.FAMILIES
-)
+V1_FAMILIES = set(strings.FAMILIES + lists.FAMILIES + numbers.FAMILIES + parsing.FAMILIES)
 DIFFICULTY_CYCLE = ("easy", "medium", "hard")
 #: Row order: round-robin over the categories, so any prefix (a quick run) mixes them all.
-FAMILIES: list[_code_base.Family] = [
+FAMILIES: list[base.Family] = [
     families[slot] for slot in range(9) for families in CATEGORIES.values()
 ]
 COUNT = len(FAMILIES)
@@ -130,7 +130,7 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def split_cases(task: _code_base.Task, example: int) -> tuple[str, Any, dict[str, Any]]:
+def split_cases(task: base.Task, example: int) -> tuple[str, Any, dict[str, Any]]:
     """The example call, its value, and the hidden tests (call -> expected) without it."""
     args, expected = task.cases[example]
     call = call_text(task.entry, canonical(args))
@@ -141,7 +141,7 @@ def split_cases(task: _code_base.Task, example: int) -> tuple[str, Any, dict[str
     return call, canonical(expected), hidden
 
 
-def wrong_is_caught(task: _code_base.Task, hidden: dict[str, Any]) -> bool:
+def wrong_is_caught(task: base.Task, hidden: dict[str, Any]) -> bool:
     """Whether the wrong solution misses a hidden test (run here on our own code, not a
     model's: ``prove`` repeats this in an isolated interpreter)."""
     namespace: dict[str, Any] = {"__name__": "wrong"}
@@ -155,7 +155,7 @@ def wrong_is_caught(task: _code_base.Task, hidden: dict[str, Any]) -> bool:
     return False
 
 
-def draw(family: _code_base.Family, rng: random.Random) -> tuple[_code_base.Task, int]:
+def draw(family: base.Family, rng: random.Random) -> tuple[base.Task, int]:
     """A v1 family's task with a seeded variant, redrawn while its hidden tests (all cases but
     the example) happen to let the wrong solution through: some v1 families separate the two
     only on seeded inputs. New families separate them on a fixed input and never redraw."""
@@ -271,8 +271,8 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["answer"], "entry point")
-    _lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
+    lib.assert_unique(rows, lambda r: r["answer"], "entry point")
+    lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
     cells = Counter((row["category"], row["difficulty"]) for row in rows)
     assert set(cells.values()) == {3} and len(cells) == len(CATEGORIES) * 3, cells
     for i, row in enumerate(rows):  # the declared order: slot s holds difficulty s % 3
@@ -280,7 +280,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -31,11 +31,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _cs_common import GIRLS, NAMES  # noqa: E402
-from _cs_literal import WORDS  # noqa: E402
-from _cs_premises import FALSE_PREMISE, PET_NAMES, PETS  # noqa: E402
+from common import lib, v2
+from families.commonsense.literal import WORDS
+from families.commonsense.names import GIRLS, NAMES
+from families.commonsense.premises import FALSE_PREMISE, PET_NAMES, PETS
 
 DATASET_ID = "eval-commonsense-v2"
 KIND = "eval"
@@ -690,7 +689,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -10,15 +10,16 @@ What v2 let a guesser do, and what v3 does instead:
 * errands were always "bring the object" (or "walk" when the car was at the shop): now the
   plan follows from where the object is, what the errand needs and whether the place is still
   open today, and each of the four plans is right in a quarter of each object's rows,
-  "Either way works" and "it cannot be done today" included (``_cs_errands``);
+  "Either way works" and "it cannot be done today" included (``errands``);
 * the false-premise option was right in 17 of 30 rows: now in exactly 8 of 32, asked in the
-  same words as the controls (``_cs_premises``);
+  same words as the controls (``premises``);
 * cs2-0062 and cs2-0098 were the same question: the suite proof rejects near-duplicates
-  (normalised prompt and options in any order, ``_mc_plan``);
+  (normalised prompt and options in any order, ``common.mc_plan``);
 * mc letters drifted: they are planned, each gold 21 times in 84.
 
-Each category is one family module (``_gen/_cs_<family>.py``) with its forms, builders and
-proofs; this file only lays rows out and dispatches. Rows share no context (no ``meta.cluster``).
+Each category is one family module (``_gen/families/commonsense/<family>.py``) with its forms,
+builders and proofs; this file only lays rows out and dispatches. Rows share no context (no
+``meta.cluster``).
 """
 
 from __future__ import annotations
@@ -29,13 +30,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _cs_errands  # noqa: E402
-import _cs_literal  # noqa: E402
-import _cs_premises  # noqa: E402
-import _cs_riddles  # noqa: E402
-import _lib  # noqa: E402
-import _mc_plan as plan  # noqa: E402
-import _v2common as v2  # noqa: E402
+from common import lib, v2
+from common import mc_plan as plan
+from families.commonsense import errands, literal, premises, riddles
 
 DATASET_ID = "eval-commonsense-v3"
 KIND = "eval"
@@ -50,10 +47,10 @@ COUNT = 128
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "mc"
 FAMILIES = {
-    "goal_tracking": _cs_errands,
-    "altered_riddles": _cs_riddles,
-    "false_premises": _cs_premises,
-    "literal_text": _cs_literal,
+    "goal_tracking": errands,
+    "altered_riddles": riddles,
+    "false_premises": premises,
+    "literal_text": literal,
 }
 CATEGORIES = tuple(FAMILIES)
 
@@ -61,7 +58,7 @@ CATEGORIES = tuple(FAMILIES)
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     category, level, turn = plan.family_cell(FAMILIES, idx)
     name, scorer = plan.family_form(FAMILIES, idx)
-    slot = plan.family_slots(FAMILIES, COUNT, _lib.row_rng(SEED, -1)).get(idx)
+    slot = plan.family_slots(FAMILIES, COUNT, lib.row_rng(SEED, -1)).get(idx)
     item = FAMILIES[category].BUILD[name](rng, level, slot, turn)
     assert item["scorer"] == scorer, (idx, name)
     return plan.item_row(f"cs3-{idx + 1:04d}", category, level, item, "the answer")
@@ -74,17 +71,17 @@ def prove(row: dict[str, Any]) -> None:
 def prove_all(rows: list[dict[str, Any]]) -> None:
     v2.check_suite(rows, CATEGORIES)
     plan.check_balance_and_duplicates(rows)
-    premises = [r for r in rows if r["category"] == "false_premises"]
-    false = sum(plan.gold_text(r) == _cs_premises.FALSE_PREMISE for r in premises)
-    assert 4 * false == len(premises), false  # right exactly as often as a four-way guess
-    errands = [r for r in rows if r["category"] == "goal_tracking"]
-    for options, _ in _cs_errands.OBJECTS.values():  # each plan a quarter of each object's rows
-        golds = [plan.gold_text(r) for r in errands if sorted(r["choices"]) == sorted(options)]
+    premise_rows = [r for r in rows if r["category"] == "false_premises"]
+    false = sum(plan.gold_text(r) == premises.FALSE_PREMISE for r in premise_rows)
+    assert 4 * false == len(premise_rows), false  # right exactly as often as a four-way guess
+    errand_rows = [r for r in rows if r["category"] == "goal_tracking"]
+    for options, _ in errands.OBJECTS.values():  # each plan a quarter of each object's rows
+        golds = [plan.gold_text(r) for r in errand_rows if sorted(r["choices"]) == sorted(options)]
         assert all(4 * golds.count(o) == len(golds) for o in options), golds
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

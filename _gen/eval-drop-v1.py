@@ -6,8 +6,8 @@
 (spec 003; answer shape from spec 001 "Answer shapes": a list of accepted answers, each a
 plain string or a list of spans).
 
-Half the rows are game summaries (``_drop_games``), half town histories
-(``_drop_histories``): each row draws its own event list, writes the passage from it and asks
+Half the rows are game summaries (``games``), half town histories
+(``histories``): each row draws its own event list, writes the passage from it and asks
 one question whose answer is computed from the events (counting, addition, subtraction,
 sorting, superlatives, comparison, multi-span and dates). ``prove`` parses the events back
 out of the passage text, requires them to equal ``meta.events``, and recomputes the question
@@ -23,9 +23,8 @@ from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _drop_games  # noqa: E402
-import _drop_histories  # noqa: E402
-import _lib  # noqa: E402
+from common import lib
+from families.drop import games, histories
 
 DATASET_ID = "eval-drop-v1"
 KIND = "eval"
@@ -35,7 +34,7 @@ COUNT = 150
 CREATED = "2026-11-29"
 DEFAULT_SCORER = "drop"
 DIFFICULTIES = ("easy", "medium", "hard")
-SOURCES: dict[str, ModuleType] = {"game": _drop_games, "history": _drop_histories}
+SOURCES: dict[str, ModuleType] = {"game": games, "history": histories}
 INSTRUCTION = (
     "Answer with a number (digits only), a date, or words copied from the passage. "
     "End with a line 'Answer: …'; separate several answers with |."
@@ -94,13 +93,13 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     expected = {(s, q) for s, m in SOURCES.items() for q in m.QUESTIONS}
     assert {(r["meta"]["source"], r["meta"]["qtype"]) for r in rows} == expected
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

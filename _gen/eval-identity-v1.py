@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 DATASET_ID = "eval-identity-v1"
 KIND = "eval"
@@ -309,14 +309,14 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     counts = {c: sum(r["difficulty"] == c for r in rows) for c in ("easy", "medium", "hard")}
     assert counts == {"easy": 48, "medium": 16, "hard": 36}, counts
     assert {r["meta"]["false_premise"] for r in rows[:8]} == {True, False}
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

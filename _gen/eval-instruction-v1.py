@@ -8,7 +8,7 @@
 Each row asks for a short text about an everyday object under 1-5 rules. The generator first
 writes a compliant text (``meta.example_pass``) with the structure the rules will demand
 (paragraphs, bullets, lines, JSON keys, case, phrases), derives the numeric bounds from it, and
-``prove`` checks it with the normative ``_instruction_rules.py``, shipped as ``rules.py``.
+``prove`` checks it with the normative ``families/instruction/rules.py``, shipped as ``rules.py``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _instruction_rules as rules  # noqa: E402
-import _lib  # noqa: E402
+from common import lib
+from families.instruction import rules
 
 DATASET_ID = "eval-instruction-v1"
 KIND = "eval"
@@ -32,7 +32,7 @@ CREATED = "2026-11-29"
 DEFAULT_SCORER = "instruction"
 DIFFICULTIES = ("easy", "medium", "hard")
 RULE_COUNTS = {"easy": (1, 2), "medium": (3, 3), "hard": (4, 5)}
-RULES_FILE = Path(__file__).resolve().with_name("_instruction_rules.py")
+RULES_FILE = Path(rules.__file__)
 TOPICS = (
     ("lighthouse", "sea ship lamp"),
     ("windmill", "wind grain sail"),
@@ -320,7 +320,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     assert {(r["category"], r["difficulty"]) for r in rows} == {
         (layout, d) for layout in LAYOUTS for d in DIFFICULTIES
     }
@@ -333,7 +333,7 @@ def extra_files(rows: list[dict[str, Any]]) -> dict[str, bytes]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -25,10 +25,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _ml_lexicon import EN_DAYS as WEEKDAYS  # noqa: E402
-from _ml_lexicon import EN_MONTHS as MONTHS  # noqa: E402
+from common import lib, v2
+from families.multilingual.lexicon import EN_DAYS as WEEKDAYS
+from families.multilingual.lexicon import EN_MONTHS as MONTHS
 
 DATASET_ID = "eval-knowledge-v2"
 KIND = "eval"
@@ -851,7 +850,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

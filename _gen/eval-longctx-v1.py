@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _needles  # noqa: E402
+from common import lib
+from families.haystack import needles
 
 DATASET_ID = "eval-longctx-v1"
 KIND = "eval"
@@ -33,24 +33,24 @@ DESCRIPTION = (
 SEED = 20_261_202
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "contains"
-SIZES = _needles.EVAL_WINDOWS
-VARIANTS = _needles.EVAL_VARIANTS
+SIZES = needles.EVAL_WINDOWS
+VARIANTS = needles.EVAL_VARIANTS
 COUNT = len(SIZES) * len(VARIANTS)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     target_tokens = SIZES[idx // len(VARIANTS)]
     suffix, depths = VARIANTS[idx % len(VARIANTS)]
-    recipe = _needles.make_recipe(rng, target_tokens, depths)
+    recipe = needles.make_recipe(rng, target_tokens, depths)
     answer = recipe.pop("answer")
-    _, facts = _needles.materialise(recipe)
-    size = _needles.size_label(target_tokens)
+    _, facts = needles.materialise(recipe)
+    size = needles.size_label(target_tokens)
     return {
         "id": f"longctx-{size}-{suffix}",
         "category": size,
-        "difficulty": _needles.eval_difficulty(target_tokens),
+        "difficulty": needles.eval_difficulty(target_tokens),
         "prompt": recipe["question"],
-        "answer": _needles.accepted_codes(answer),
+        "answer": needles.accepted_codes(answer),
         "scorer": DEFAULT_SCORER,
         "meta": {
             "haystack": {**recipe, **facts},
@@ -62,21 +62,21 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 def prove(row: dict[str, Any]) -> None:
     recipe = row["meta"]["haystack"]
-    _needles.prove_recipe(recipe, row["id"])
+    needles.prove_recipe(recipe, row["id"])
     assert row["prompt"] == recipe["question"], row["id"]
     codes = [n["answer"] for n in recipe["needles"]]
     gold = row["answer"] if isinstance(row["answer"], str) else row["answer"][0]
     assert gold == ", ".join(codes), row["id"]
-    assert _needles.size_label(recipe["target_tokens"]) == row["category"], row["id"]
+    assert needles.size_label(recipe["target_tokens"]) == row["category"], row["id"]
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["meta"]["haystack"]["seed"], "seed")
+    lib.assert_unique(rows, lambda r: r["meta"]["haystack"]["seed"], "seed")
     assert sorted({r["meta"]["haystack"]["target_tokens"] for r in rows}) == list(SIZES)
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

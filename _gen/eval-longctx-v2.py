@@ -13,7 +13,7 @@ default model's: about 1.35 tokens per heuristic token here, digits are single t
 24 % of every window stays free (the margin ``tests/gen/test_eval_longctx_v2.py`` measures).
 
 The asked fact sits at five depths (single rows) or three (multi rows) among lines of the same
-shape with near-miss values (``_needles_nearmiss``). Every row asks about a different
+shape with near-miss values (``nearmiss``). Every row asks about a different
 (kind, vault) pair, so no two questions are alike. The rows are self-contained like v1's: the
 prompt is the question and inference sends ``haystack-v1/build.py:build_prompt(meta.haystack)``.
 Scored ``exact`` on the Answer line: with distractors present, ``contains`` would credit a reply
@@ -29,10 +29,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _haystack_build  # noqa: E402
-import _lib  # noqa: E402
-import _needles  # noqa: E402
-import _needles_nearmiss as nearmiss  # noqa: E402
+from common import lib
+from families.haystack import build, nearmiss, needles
 
 DATASET_ID = "eval-longctx-v2"
 KIND = "eval"
@@ -46,16 +44,16 @@ DESCRIPTION = (
 SEED = 20_261_213
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "exact"
-WINDOWS = _needles.EVAL_WINDOWS
+WINDOWS = needles.EVAL_WINDOWS
 RESERVED = 256  # heuristic tokens kept out of the document share (preamble, question, reply)
 TEMPLATE_ALLOWANCE = 64  # heuristic tokens reserved for a chat template around the prompt
 ANSWER_BUDGET = 64  # tokens reserved for the reply (workload max_tokens must not exceed it)
 HEURISTIC_CEILING = 0.625  # prompt + template + answer within 5/8 of the window (heuristic)
-VARIANTS = _needles.EVAL_VARIANTS
+VARIANTS = needles.EVAL_VARIANTS
 COUNT = len(WINDOWS) * len(VARIANTS)
 ASKED_PER_WINDOW = sum(len(depths) for _, depths in VARIANTS)
 #: Every (kind, vault) pair once, in a fixed seeded order; row i asks the next unused pairs.
-PLAN = sorted((kind, vault) for kind in nearmiss.KINDS for vault in _needles.VAULTS)
+PLAN = sorted((kind, vault) for kind in nearmiss.KINDS for vault in needles.VAULTS)
 random.Random(f"{SEED}:plan").shuffle(PLAN)
 
 
@@ -87,15 +85,15 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
         rng, document_tokens(window), depths, _asked(idx), _ranks(rng, idx)
     )
     answer = recipe.pop("answer")
-    _, facts = _needles.materialise(recipe)
-    prompt_tokens = math.ceil(len(_haystack_build.build_prompt({**recipe, **facts})) / 4)
-    label = _needles.size_label(window)
+    _, facts = needles.materialise(recipe)
+    prompt_tokens = math.ceil(len(build.build_prompt({**recipe, **facts})) / 4)
+    label = needles.size_label(window)
     return {
         "id": f"longctx2-ctx{label}-{suffix}",
         "category": f"ctx{label}",
-        "difficulty": _needles.eval_difficulty(window),
+        "difficulty": needles.eval_difficulty(window),
         "prompt": recipe["question"],
-        "answer": _needles.accepted_codes(answer),
+        "answer": needles.accepted_codes(answer),
         "scorer": DEFAULT_SCORER,
         "meta": {
             "haystack": {**recipe, **facts},
@@ -121,21 +119,21 @@ def prove(row: dict[str, Any]) -> None:
     context = row["meta"]["context"]
     window = context["window_tokens"]
     assert recipe["target_tokens"] == document_tokens(window), row["id"]
-    full = _haystack_build.build_prompt(recipe)
+    full = build.build_prompt(recipe)
     assert context["prompt_approx_tokens"] == math.ceil(len(full) / 4), row["id"]
     used = context["prompt_approx_tokens"] + TEMPLATE_ALLOWANCE + ANSWER_BUDGET
     assert used <= HEURISTIC_CEILING * window, f"{row['id']}: {used} heuristic tokens"
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: " ".join(r["prompt"].casefold().split()), "question")
-    _lib.assert_unique(rows, lambda r: r["meta"]["haystack"]["seed"], "seed")
+    lib.assert_unique(rows, lambda r: " ".join(r["prompt"].casefold().split()), "question")
+    lib.assert_unique(rows, lambda r: r["meta"]["haystack"]["seed"], "seed")
     asked = [pair for r in rows for pair in nearmiss.ASKED.findall(r["prompt"])]
     assert len(asked) == len(set(asked)) == COUNT // len(VARIANTS) * ASKED_PER_WINDOW
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

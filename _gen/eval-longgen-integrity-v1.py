@@ -5,12 +5,13 @@
 """eval-longgen-integrity-v1: 36 long code generations scored for spliced tokens (spec 001,
 "eval-longgen-integrity-v1").
 
-Each prompt is a synthetic 20-25k-character JavaScript ES-module project (``_jsproject`` and
-``_jsblocks``: seeded domain vocabulary, identifiers and numeric constants) plus a task to write
-one new module of a stated line range that imports at least six named exports. ``answer`` is
-"clean" and the ``splice`` scorer judges the output against ``meta.context_identifiers``: every
-identifier the project defines or exports, parsed from the generated source. ``prove`` rebuilds
-the project and requires the parsed set to equal the emitter's own list of definitions.
+Each prompt is a synthetic 20-25k-character JavaScript ES-module project
+(``families.longgen.jsproject`` and ``families.longgen.jsblocks``: seeded domain vocabulary,
+identifiers and numeric constants) plus a task to write one new module of a stated line range that
+imports at least six named exports. ``answer`` is "clean" and the ``splice`` scorer judges the
+output against ``meta.context_identifiers``: every identifier the project defines or exports, parsed
+from the generated source. ``prove`` rebuilds the project and requires the parsed set to equal the
+emitter's own list of definitions.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _jsblocks as blocks  # noqa: E402
-import _lib  # noqa: E402
-from _jsproject import DOMAINS, Project, parse_identifiers, parse_numbers, render  # noqa: E402
+from common import lib
+from families.longgen import jsblocks as blocks
+from families.longgen.jsproject import DOMAINS, Project, parse_identifiers, parse_numbers, render
 
 DATASET_ID = "eval-longgen-integrity-v1"
 KIND = "eval"
@@ -149,7 +150,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 def prove(row: dict[str, Any]) -> None:
     idx = int(row["id"].split("-")[1]) - 1
-    p = build_project(_lib.row_rng(SEED, idx))
+    p = build_project(lib.row_rng(SEED, idx))
     project = render(p.files)
     meta = row["meta"]
     assert row["prompt"].count(project) == 1, f"{row['id']}: project text"
@@ -173,7 +174,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     assert [r["difficulty"] for r in rows] == sorted(
         (r["difficulty"] for r in rows), key=list(LEVELS).index
     )
@@ -181,7 +182,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 DATASET_ID = "eval-math-v1"
 KIND = "eval"
@@ -206,13 +206,13 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     seen = {(r["category"], r["difficulty"]) for r in rows}
     assert len(seen) == len(CATEGORIES) * len(DIFFICULTIES), seen
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

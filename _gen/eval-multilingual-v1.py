@@ -6,14 +6,14 @@
 
 Languages: French, Spanish, German, Portuguese, Italian and Swahili (``meta.lang``). Rows mix
 ``contains`` (write a number in words, name a weekday or month), ``mc`` (recognise a number word,
-translate a day or month name) and ``numeric`` (word problems, arithmetic on number words).
-Number words come from per-language rules (``_ml_numbers``), with every accepted spelling variant
-(1990 French reform hyphens, Belgian/Swiss tens, Brazilian/European Portuguese, Italian elision);
-day and month names and all phrasing from ``_ml_lexicon``; the tasks shared with -v2 and their
-proofs from ``_ml_tasks``. Superseded by eval-multilingual-v2 (issue 13: its number-recognition
-options let the option sharing most words with the others win 12 of 20 rows). ``prove`` parses
-every number word back through a reverse index that must be injective over 0..999, recomputes
-word problems from the digits in the prompt, and checks weekday and month shifts with
+translate a day or month name) and ``numeric`` (word problems, arithmetic on number words). Number
+words come from per-language rules (``families.multilingual.numbers``), with every accepted spelling
+variant (1990 French reform hyphens, Belgian/Swiss tens, Brazilian/European Portuguese, Italian
+elision); day and month names and all phrasing from ``families.multilingual.lexicon``; the tasks
+shared with -v2 and their proofs from ``tasks``. Superseded by eval-multilingual-v2 (issue 13: its
+number-recognition options let the option sharing most words with the others win 12 of 20 rows).
+``prove`` parses every number word back through a reverse index that must be injective over 0..999,
+recomputes word problems from the digits in the prompt, and checks weekday and month shifts with
 ``datetime``.
 """
 
@@ -25,10 +25,18 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _ml_tasks as tasks  # noqa: E402
-from _ml_lexicon import DAYS, EN_DAYS, EN_MONTHS, MONTHS, TRANSLATE_Q, WHICH_NUMBER, mc  # noqa: E402
-from _ml_numbers import LANGS, NUMBER_WORDS, REVERSE  # noqa: E402
+from common import lib
+from families.multilingual import tasks
+from families.multilingual.lexicon import (
+    DAYS,
+    EN_DAYS,
+    EN_MONTHS,
+    MONTHS,
+    TRANSLATE_Q,
+    WHICH_NUMBER,
+    mc,
+)
+from families.multilingual.numbers import LANGS, NUMBER_WORDS, REVERSE
 
 DATASET_ID = "eval-multilingual-v1"
 KIND = "eval"
@@ -171,7 +179,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     seen = {(r["category"], r["difficulty"], r["meta"]["lang"]) for r in rows}
     assert len(seen) == len(CATEGORIES) * len(DIFFICULTIES) * len(LANGS), len(seen)
     scorers = [r["scorer"] for r in rows]
@@ -179,7 +187,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

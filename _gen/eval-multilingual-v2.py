@@ -6,8 +6,8 @@
 choice rows no answer-free rule passes (issue 13; supersedes eval-multilingual-v1).
 
 Same languages, categories, scorers and layout as v1 (``meta.lang``; contains, mc and numeric
-rows). The five open tasks come unchanged from ``_ml_tasks``; the two choice tasks are rebuilt in
-``_ml_choice``: number recognition offers a 2 x 2 grid of look-alike numbers (v1's option sharing
+rows). The five open tasks come unchanged from ``tasks``; the two choice tasks are rebuilt in
+``choice``: number recognition offers a 2 x 2 grid of look-alike numbers (v1's option sharing
 most words with the others was right in 12 of 20 rows), vocabulary never asks a word spelled like
 its English name (v1 asked for the German of "November"), and gold letters are planned so each is
 right in exactly 10 of the 40 choice rows. Proofs as in v1: number words parse back through a
@@ -22,11 +22,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _mc_plan as plan  # noqa: E402
-import _ml_choice as choice  # noqa: E402
-import _ml_tasks as tasks  # noqa: E402
-from _ml_numbers import LANGS  # noqa: E402
+from common import lib
+from common import mc_plan as plan
+from families.multilingual import choice, tasks
+from families.multilingual.numbers import LANGS
 
 DATASET_ID = "eval-multilingual-v2"
 KIND = "eval"
@@ -62,7 +61,7 @@ def slots() -> dict[int, int]:
     """Planned gold slot of every choice row: letters balanced over the dataset, dealt from the
     plan's own stream (row -1, which no row uses)."""
     mc = [(cell(i)[0], i) for i in range(COUNT) if TASKS[cell(i)[0]][0] == "mc"]
-    return plan.letter_plan(_lib.row_rng(SEED, -1), mc)
+    return plan.letter_plan(lib.row_rng(SEED, -1), mc)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
@@ -98,7 +97,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

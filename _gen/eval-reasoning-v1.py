@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-from _reason_syllogism import TEXT as FORMS  # noqa: E402
-from _reason_syllogism import WORDS as NONSENSE  # noqa: E402
-from _reason_syllogism import region_mask  # noqa: E402
+from common import lib
+from families.reasoning.syllogism import TEXT as FORMS
+from families.reasoning.syllogism import WORDS as NONSENSE
+from families.reasoning.syllogism import region_mask
 
 DATASET_ID = "eval-reasoning-v1"
 KIND = "eval"
@@ -736,7 +736,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     seen = {(r["category"], r["difficulty"]) for r in rows}
     assert len(seen) == len(CATEGORIES) * len(DIFFICULTIES), seen
     scorers = [r["scorer"] for r in rows]
@@ -745,7 +745,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

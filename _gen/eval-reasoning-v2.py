@@ -23,25 +23,24 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _reason_grid import NOUNS as GRID_NOUNS  # noqa: E402
-from _reason_grid import POOLS as GRID_POOLS  # noqa: E402
-from _reason_grid import clue_test as grid_test  # noqa: E402
-from _reason_grid import entity as grid_entity  # noqa: E402
-from _reason_grid import fact_text as grid_fact  # noqa: E402
-from _reason_grid import render as grid_render  # noqa: E402
-from _reason_grid import solve as grid_solve  # noqa: E402
-from _reason_knights import ISLANDERS  # noqa: E402
-from _reason_knights import render as kk_render  # noqa: E402
-from _reason_knights import says_true as kk_true  # noqa: E402
-from _reason_knights import worlds as kk_worlds  # noqa: E402
-from _reason_order import RUNNERS, ordinal  # noqa: E402
-from _reason_order import holds as order_holds  # noqa: E402
-from _reason_order import random_clue as order_random_clue  # noqa: E402
-from _reason_order import render as order_render  # noqa: E402
-from _reason_paths import TOWNS, bellman_ford  # noqa: E402
-from _reason_schedule import (  # noqa: E402
+from common import lib, v2
+from families.reasoning.grid import NOUNS as GRID_NOUNS
+from families.reasoning.grid import POOLS as GRID_POOLS
+from families.reasoning.grid import clue_test as grid_test
+from families.reasoning.grid import entity as grid_entity
+from families.reasoning.grid import fact_text as grid_fact
+from families.reasoning.grid import render as grid_render
+from families.reasoning.grid import solve as grid_solve
+from families.reasoning.knights import ISLANDERS
+from families.reasoning.knights import render as kk_render
+from families.reasoning.knights import says_true as kk_true
+from families.reasoning.knights import worlds as kk_worlds
+from families.reasoning.order import RUNNERS, ordinal
+from families.reasoning.order import holds as order_holds
+from families.reasoning.order import random_clue as order_random_clue
+from families.reasoning.order import render as order_render
+from families.reasoning.paths import TOWNS, bellman_ford
+from families.reasoning.schedule import (
     clock,
     finish_times,
     minutes,
@@ -707,7 +706,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

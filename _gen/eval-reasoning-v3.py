@@ -11,17 +11,17 @@ letters were skewed too (C 11 of 33) and some wrong options stood out (mixed-cat
 statements, shorter routes). This version supersedes both. Six task families, each in its own
 module with its own proof:
 
-* ``_reason_grid`` - logic grids, solved again house by house;
-* ``_reason_order`` - finishing orders, every permutation;
-* ``_reason_knights`` - knights and knaves, every assignment;
-* ``_reason_syllogism`` - what follows from premises, every Venn model (v1's syllogisms);
-* ``_reason_schedule`` - project length, slack, critical tasks and meeting slots;
-* ``_reason_paths`` - shortest routes, Bellman-Ford and a count of shortest routes.
+* ``grid`` - logic grids, solved again house by house;
+* ``order`` - finishing orders, every permutation;
+* ``knights`` - knights and knaves, every assignment;
+* ``syllogism`` - what follows from premises, every Venn model (v1's syllogisms);
+* ``schedule`` - project length, slack, critical tasks and meeting slots;
+* ``paths`` - shortest routes, Bellman-Ford and a count of shortest routes.
 
 Every puzzle has exactly one solution, and the asked fact never follows from a single clue,
 statement or premise (brute force over what that one clue allows). v1's arithmetic families
 (sequences, calendar, set counting) live on in eval-math-v2 and eval-knowledge-v2.
-``_families`` lays the rows out (24 per family: every level x form once) and gives each family's
+``suite`` lays the rows out (24 per family: every level x form once) and gives each family's
 twelve mc rows the letters A-D three times each.
 """
 
@@ -33,14 +33,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _families  # noqa: E402
-import _lib  # noqa: E402
-import _reason_grid  # noqa: E402
-import _reason_knights  # noqa: E402
-import _reason_order  # noqa: E402
-import _reason_paths  # noqa: E402
-import _reason_schedule  # noqa: E402
-import _reason_syllogism  # noqa: E402
+from common import lib, suite
+from families.reasoning import grid, knights, order, paths, schedule, syllogism
 
 DATASET_ID = "eval-reasoning-v3"
 KIND = "eval"
@@ -54,31 +48,31 @@ COUNT = 144
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "mc"
 FAMILIES = (
-    _reason_grid,
-    _reason_order,
-    _reason_knights,
-    _reason_syllogism,
-    _reason_schedule,
-    _reason_paths,
+    grid,
+    order,
+    knights,
+    syllogism,
+    schedule,
+    paths,
 )
-LETTERS = _families.gold_letters(SEED, FAMILIES, COUNT)
+LETTERS = suite.gold_letters(SEED, FAMILIES, COUNT)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: the family cycles fastest, then the difficulty, then the question form."""
-    return _families.build_row(rng, f"reason3-{idx + 1:04d}", FAMILIES, idx, LETTERS)
+    return suite.build_row(rng, f"reason3-{idx + 1:04d}", FAMILIES, idx, LETTERS)
 
 
 def prove(row: dict[str, Any]) -> None:
-    _families.prove_row(row, FAMILIES)
+    suite.prove_row(row, FAMILIES)
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _families.check_suite(rows, FAMILIES)
+    suite.check_suite(rows, FAMILIES)
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

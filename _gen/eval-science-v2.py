@@ -15,9 +15,10 @@ and irrelevant data (a car's mass in a distance question).
 Numeric answers: prompts ask for 3 significant figures; ``answer`` holds the exact value rounded
 to 4 significant figures and the tolerance rule is relative, 1 % of the answer
 (``meta.tolerance_relative`` = 0.01; ``meta.tolerance`` is that amount in absolute terms for
-this answer, the form README §Rows gives the numeric scorer). 1 % admits any correct 3-figure
-rounding and intermediate rounding by the model, and every trap value is checked by ``prove``
-to lie at least 3 % away from the answer. Balanced equations are re-checked atom by atom.
+this answer, the form docs/datasets.md#rows gives the numeric scorer). 1 % admits any correct
+3-figure rounding and intermediate rounding by the model, and every trap value is checked by
+``prove`` to lie at least 3 % away from the answer. Balanced equations are re-checked atom by
+atom.
 """
 
 from __future__ import annotations
@@ -31,12 +32,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _chem import REACTIONS, atoms, equation, mass_note, molar_mass  # noqa: E402
-from _sci_circuits import parallel  # noqa: E402
-from _sci_common import KELVIN, R_GAS, RELATIVE, TRAP_GAP, G, bisect, num, sqrt  # noqa: E402
-from _sci_energy import METALS  # noqa: E402
+from common import lib, v2
+from families.science.base import KELVIN, R_GAS, RELATIVE, TRAP_GAP, G, bisect, num, sqrt
+from families.science.chem import REACTIONS, atoms, equation, mass_note, molar_mass
+from families.science.circuits import parallel
+from families.science.energy import METALS
 
 DATASET_ID = "eval-science-v2"
 KIND = "eval"
@@ -770,7 +770,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

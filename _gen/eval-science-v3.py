@@ -9,18 +9,18 @@ What v2 let a guesser do, and what v3 does instead:
 
 * "which resistor dissipates most" was R1 in 8 of 9 rows: the options are R1..R4 of one network
   and the generator draws resistances until the planned one wins, so each wins as often as its
-  letter (``_sci_circuits``);
+  letter (``circuits``);
 * pressure-factor options always held 1.000, the Celsius ratio and its reciprocal: now four
   values of one form from wrong-method formulas, ascending, the gold at the planned rank
-  (``_sci_gases``; every value-option row works this way);
+  (``gases``; every value-option row works this way);
 * the exact rows were two-way limiting-reagent guesses: now a power ranking of four resistors,
-  balancing coefficients and empirical formulas (``_sci_circuits``, ``_sci_stoich``);
+  balancing coefficients and empirical formulas (``circuits``, ``stoich``);
 * mc letter D was light: letters are planned for the whole dataset, each gold 9 times in 36
-  (``_mc_plan``).
+  (``common.mc_plan``).
 
-Each category is one family module (``_gen/_sci_<family>.py``) with its own forms, builders and
-proofs; this file only lays rows out and dispatches. Numeric answers and tolerances follow
-``_sci_common``. Rows share no context, so no row carries ``meta.cluster``.
+Each category is one family module (``_gen/families/science/<family>.py``) with its own forms,
+builders and proofs; this file only lays rows out and dispatches. Numeric answers and tolerances
+follow ``families.science.base``. Rows share no context, so no row carries ``meta.cluster``.
 """
 
 from __future__ import annotations
@@ -31,16 +31,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _mc_plan as plan  # noqa: E402
-import _sci_circuits  # noqa: E402
-import _sci_energy  # noqa: E402
-import _sci_gases  # noqa: E402
-import _sci_kinematics  # noqa: E402
-import _sci_stoich  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _chem import EXTRA_REACTIONS, REACTIONS  # noqa: E402
-from _sci_common import redraw  # noqa: E402
+from common import lib, v2
+from common import mc_plan as plan
+from families.science import circuits, energy, gases, kinematics, stoich
+from families.science.base import redraw
+from families.science.chem import EXTRA_REACTIONS, REACTIONS
 
 DATASET_ID = "eval-science-v3"
 KIND = "eval"
@@ -55,11 +50,11 @@ COUNT = 120
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "numeric"
 FAMILIES = {
-    "kinematics": _sci_kinematics,
-    "circuits": _sci_circuits,
-    "gas_laws": _sci_gases,
-    "stoichiometry": _sci_stoich,
-    "energy": _sci_energy,
+    "kinematics": kinematics,
+    "circuits": circuits,
+    "gas_laws": gases,
+    "stoichiometry": stoich,
+    "energy": energy,
 }
 CATEGORIES = tuple(FAMILIES)
 
@@ -68,7 +63,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: its family builds the item, redrawing until traps and options are clear."""
     category, level, turn = plan.family_cell(FAMILIES, idx)
     name, scorer = plan.family_form(FAMILIES, idx)
-    slot = plan.family_slots(FAMILIES, COUNT, _lib.row_rng(SEED, -1)).get(idx)
+    slot = plan.family_slots(FAMILIES, COUNT, lib.row_rng(SEED, -1)).get(idx)
     build = FAMILIES[category].BUILD[name]
     item = redraw(lambda: build(rng, level, slot, turn), f"row {idx} {name}")
     assert item["scorer"] == scorer, (idx, name)
@@ -87,13 +82,13 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
         totals: list[dict[str, int]] = [{}, {}]
         for side, terms in enumerate((reactants, products)):
             for c, f, _ in terms:
-                for sym, n in _sci_stoich.atoms(f).items():
+                for sym, n in stoich.atoms(f).items():
                     totals[side][sym] = totals[side].get(sym, 0) + c * n
         assert totals[0] == totals[1], (reactants, products)
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

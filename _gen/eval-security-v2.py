@@ -33,12 +33,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _v2common as v2  # noqa: E402
-from _sec_cidr import ip_text, mask  # noqa: E402
-from _sec_ciphers import WORDS as V3_WORDS  # noqa: E402
-from _sec_incident import PHASES  # noqa: E402
-from _sec_logs import DOC_NETS, clock, log_lines  # noqa: E402
+from common import lib, v2
+from families.security.cidr import ip_text, mask
+from families.security.ciphers import WORDS as V3_WORDS
+from families.security.incident import PHASES
+from families.security.logs import DOC_NETS, clock, log_lines
 
 DATASET_ID = "eval-security-v2"
 KIND = "eval"
@@ -953,7 +952,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

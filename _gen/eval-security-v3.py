@@ -10,16 +10,16 @@ snippet was the one block that was not a recurring safe decoy (a keyword rule na
 and the "should NOT be taken" options were absurd. This version composes five task families,
 each in its own module with its own proof:
 
-* ``_sec_ciphers`` - Caesar, Vigenere (random-letter keys) and XOR; proof re-runs the ciphers;
-* ``_sec_cidr`` - IPv4 arithmetic on private ranges; proof uses ``ipaddress``;
-* ``_sec_vulns`` (templates in ``_sec_snippets``) - one flawed handler among safe handlers of
-  other classes and minimal safe/unsafe pairs; proof executes the module against mocked sinks;
-* ``_sec_logs`` - sshd and web logs, compromised account drawn from every account; proof parses
+* ``ciphers`` - Caesar, Vigenere (random-letter keys) and XOR; proof re-runs the ciphers;
+* ``cidr`` - IPv4 arithmetic on private ranges; proof uses ``ipaddress``;
+* ``vulns`` (templates in ``families.security.snippets``) - one flawed handler among safe handlers
+  of other classes and minimal safe/unsafe pairs; proof executes the module against mocked sinks;
+* ``logs`` - sshd and web logs, compromised account drawn from every account; proof parses
   the log back from the prompt;
-* ``_sec_incident`` - which action must not be taken yet in a stated response state, and the
+* ``incident`` - which action must not be taken yet in a stated response state, and the
   lifecycle order; proof replays the scenario table.
 
-``_families`` lays the rows out (24 per family: every level x form once) and gives each family's
+``suite`` lays the rows out (24 per family: every level x form once) and gives each family's
 twelve mc rows the letters A-D three times each.
 """
 
@@ -31,13 +31,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _families  # noqa: E402
-import _lib  # noqa: E402
-import _sec_cidr  # noqa: E402
-import _sec_ciphers  # noqa: E402
-import _sec_incident  # noqa: E402
-import _sec_logs  # noqa: E402
-import _sec_vulns  # noqa: E402
+from common import lib, suite
+from families.security import cidr, ciphers, incident, logs, vulns
 
 DATASET_ID = "eval-security-v3"
 KIND = "eval"
@@ -51,25 +46,25 @@ SEED = 3_000_701
 COUNT = 120
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "mc"
-FAMILIES = (_sec_ciphers, _sec_cidr, _sec_vulns, _sec_logs, _sec_incident)
-LETTERS = _families.gold_letters(SEED, FAMILIES, COUNT)
+FAMILIES = (ciphers, cidr, vulns, logs, incident)
+LETTERS = suite.gold_letters(SEED, FAMILIES, COUNT)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: the family cycles fastest, then the difficulty, then the question form."""
-    return _families.build_row(rng, f"sec3-{idx + 1:04d}", FAMILIES, idx, LETTERS)
+    return suite.build_row(rng, f"sec3-{idx + 1:04d}", FAMILIES, idx, LETTERS)
 
 
 def prove(row: dict[str, Any]) -> None:
-    _families.prove_row(row, FAMILIES)
+    suite.prove_row(row, FAMILIES)
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _families.check_suite(rows, FAMILIES)
+    suite.check_suite(rows, FAMILIES)
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

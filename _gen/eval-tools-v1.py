@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 DATASET_ID = "eval-tools-v1"
 KIND = "eval"
@@ -570,7 +570,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["messages"][-1]["content"], "prompt")
+    lib.assert_unique(rows, lambda r: r["messages"][-1]["content"], "prompt")
     seen = {(r["category"], r["difficulty"]) for r in rows}
     assert len(seen) == len(CATEGORIES) * len(DIFFICULTIES), seen
     called = {r["answer"]["tool_call"]["name"] for r in rows if r["answer"]["tool_call"]}
@@ -578,7 +578,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

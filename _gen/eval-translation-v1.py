@@ -5,13 +5,13 @@
 """eval-translation-v1: French↔English sentence translation, scored ``chrf`` (secondary
 metric; spec 000: human rubric review is primary, references carry accepted variants).
 
-Each row draws meaning slots (subject with gender and number, verb, object, adjective, place,
-time) and renders both languages from them with ``_fr_en`` — so every pair is a true
-translation. ``answer`` lists the accepted references, primary first; for en-fr it also holds
-the French of every slot set English cannot tell apart (they = ils/elles, happy = content/
-heureux, ...). ``prove`` re-renders both sides and checks agreement invariants with regexes
-written independently of the renderer (elision, contractions, verb person, past-participle and
-adjective agreement in French; a/an, third-person -s and do-support in English).
+Each row draws meaning slots (subject with gender and number, verb, object, adjective, place, time)
+and renders both languages from them with ``families.translation.sentences`` — so every pair is a
+true translation. ``answer`` lists the accepted references, primary first; for en-fr it also holds
+the French of every slot set English cannot tell apart (they = ils/elles, happy = content/ heureux,
+...). ``prove`` re-renders both sides and checks agreement invariants with regexes written
+independently of the renderer (elision, contractions, verb person, past-participle and adjective
+agreement in French; a/an, third-person -s and do-support in English).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _fr_en as L  # noqa: E402
-import _fr_en_lexicon as LEX  # noqa: E402
-import _lib  # noqa: E402
-from _fr_en_checks import check_english, check_french  # noqa: E402
+from common import lib
+from families.translation import lexicon as LEX
+from families.translation import sentences as L
+from families.translation.checks import check_english, check_french
 
 DATASET_ID = "eval-translation-v1"
 KIND = "eval"
@@ -159,7 +159,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 def prove(row: dict[str, Any]) -> None:
     """Both sides re-rendered from the slots; every sentence passes the agreement checks."""
-    row = json.loads(_lib.canonical_line(row))  # prove what is written: key-sorted slots
+    row = json.loads(lib.canonical_line(row))  # prove what is written: key-sorted slots
     meta = row["meta"]
     slots, direction = meta["slots"], meta["direction"]
     assert references(slots, direction) == (meta["source"], row["answer"]), row["id"]
@@ -175,13 +175,13 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
     cells = {(r["category"], r["meta"]["direction"]) for r in rows}
     assert cells == {(t, d) for t in LEX.TEMPLATES for d in DIRECTIONS}, cells
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

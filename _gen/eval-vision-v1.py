@@ -4,11 +4,11 @@
 # ///
 """eval-vision-v1: questions about Pillow-drawn images (spec 001, "eval-vision-v1").
 
-Four families, 30 rows each: coloured shapes to count, bar charts to read, analogue clocks to
-tell and dice to add up. ``meta.ground_truth`` records what was drawn; the PNG at
-``images/vis-XXXX.png`` is rendered from it alone (``_vision_draw``). ``prove`` derives each
-answer twice, independently of ``generate``: from the ground truth, and from the rendered pixels
-(connected components, bar columns, hand rays, pip counts; ``_vision_pixels``). A text-only model
+Four families, 30 rows each: coloured shapes to count, bar charts to read, analogue clocks to tell
+and dice to add up. ``meta.ground_truth`` records what was drawn; the PNG at ``images/vis-XXXX.png``
+is rendered from it alone (``families.vision.draw``). ``prove`` derives each answer twice,
+independently of ``generate``: from the ground truth, and from the rendered pixels (connected
+components, bar columns, hand rays, pip counts; ``families.vision.pixels``). A text-only model
 should score near zero, and that is a real result.
 """
 
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
-import _vision_pixels as read  # noqa: E402
-from _vision_draw import DIE, SHAPE_COLORS, render  # noqa: E402
+from common import lib
+from families.vision import pixels as read
+from families.vision.draw import DIE, SHAPE_COLORS, render
 
 DATASET_ID = "eval-vision-v1"
 KIND = "eval"
@@ -285,8 +285,8 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: json.dumps([r["prompt"], r["meta"]], sort_keys=True), "item")
-    _lib.assert_unique(rows, _png, "image")
+    lib.assert_unique(rows, lambda r: json.dumps([r["prompt"], r["meta"]], sort_keys=True), "item")
+    lib.assert_unique(rows, _png, "image")
     assert Counter(r["category"] for r in rows) == {f: COUNT // len(FAMILIES) for f in FAMILIES}
 
 
@@ -295,7 +295,7 @@ def extra_files(rows: list[dict[str, Any]]) -> dict[str, bytes]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -5,8 +5,8 @@
 """haystack-v1: needle-in-a-haystack recipes from 1k to 256k tokens (spec 001, "The haystack
 algorithm" and "kind: haystack").
 
-Rows are recipes, not text: ``build.py`` (a verbatim copy of ``_gen/_haystack_build.py``, shipped
-with the dataset) rebuilds each document exactly, and every row records the digest, size and
+Rows are recipes, not text: ``build.py`` (a verbatim copy of ``_gen/families/haystack/build.py``,
+shipped with the dataset) rebuilds each document exactly, and every row records the digest, size and
 needle line numbers of the result. Documents of at most 32k tokens are also written to
 ``static/<id>.txt`` with one trailing newline that is not part of the hashed text. ``prove``
 rebuilds each document and checks the recorded facts and the needles' uniqueness.
@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _haystack_build as builder  # noqa: E402
-import _lib  # noqa: E402
-import _needles  # noqa: E402
+from common import lib
+from families.haystack import build as builder
+from families.haystack import needles
 
 DATASET_ID = "haystack-v1"
 KIND = "haystack"
@@ -52,9 +52,9 @@ def _static_file(row_id: str, target_tokens: int) -> str | None:
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     target_tokens = SIZES[idx // len(VARIANTS)]
     suffix, depths = VARIANTS[idx % len(VARIANTS)]
-    row_id = f"hay-{_needles.size_label(target_tokens)}-{suffix}"
-    recipe = _needles.make_recipe(rng, target_tokens, depths)
-    _, facts = _needles.materialise(recipe)
+    row_id = f"hay-{needles.size_label(target_tokens)}-{suffix}"
+    recipe = needles.make_recipe(rng, target_tokens, depths)
+    _, facts = needles.materialise(recipe)
     return {
         "id": row_id,
         "kind": "single" if len(depths) == 1 else "multi",
@@ -65,13 +65,13 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 
 def prove(row: dict[str, Any]) -> None:
-    _needles.prove_recipe(row, row["id"])
+    needles.prove_recipe(row, row["id"])
     assert row["static_file"] == _static_file(row["id"], row["target_tokens"]), row["id"]
     assert (row["kind"] == "multi") == (len(row["needles"]) > 1), row["id"]
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["seed"], "seed")
+    lib.assert_unique(rows, lambda r: r["seed"], "seed")
     assert sorted({r["target_tokens"] for r in rows}) == list(SIZES)
 
 
@@ -85,7 +85,7 @@ def extra_files(rows: list[dict[str, Any]]) -> dict[str, bytes]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

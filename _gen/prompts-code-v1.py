@@ -6,7 +6,7 @@
 "kind: prompts": code_lang and task, a system message naming the language).
 
 Every language x task pair appears once in each of six groups, whose sizes run through the
-buckets xs, s, s, m, m, l. The code shown is assembled from seeded units (``_code_snippets``), so
+buckets xs, s, s, m, m, l. The code shown is assembled from seeded units (``snippets``), so
 no two prompts, and no two code units in the whole dataset, are the same text; "fix" prompts carry
 one flipped operator. ``prove`` recomputes tokens and bucket and checks the system message names
 the language; ``prove_all`` checks coverage and uniqueness.
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _code_snippets as snippets  # noqa: E402
-import _lib  # noqa: E402
-from _jsproject import DOMAINS  # noqa: E402
+from common import lib
+from families.code import snippets
+from families.longgen.jsproject import DOMAINS
 
 DATASET_ID = "prompts-code-v1"
 KIND = "prompts"
@@ -132,20 +132,20 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     else:
         user = _user(rng, lang, task, domain, low, high, system)
     messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-    return _lib.prompt_row(f"code-{idx + 1:04d}", domain, "en", messages, code_lang=lang, task=task)
+    return lib.prompt_row(f"code-{idx + 1:04d}", domain, "en", messages, code_lang=lang, task=task)
 
 
 def prove(row: dict[str, Any]) -> None:
     idx = int(row["id"].split("-")[1]) - 1
-    tokens = _lib.approx_tokens(m["content"] for m in row["messages"])
-    assert tokens == row["approx_tokens"] and _lib.bucket_for(tokens) == row["bucket"], row["id"]
+    tokens = lib.approx_tokens(m["content"] for m in row["messages"])
+    assert tokens == row["approx_tokens"] and lib.bucket_for(tokens) == row["bucket"], row["id"]
     assert row["bucket"] == GROUPS[idx // (len(LANGS) * len(TASKS))][0], row["id"]
     system = row["messages"][0]
     assert system["role"] == "system" and snippets.LANG_NAMES[row["code_lang"]] in system["content"]
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["messages"][1]["content"], "user message")
+    lib.assert_unique(rows, lambda r: r["messages"][1]["content"], "user message")
     pairs = Counter((r["code_lang"], r["task"]) for r in rows)
     assert pairs == {(lang, task): len(GROUPS) for lang in LANGS for task in TASKS}
     seen: dict[str, str] = {}
@@ -157,7 +157,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

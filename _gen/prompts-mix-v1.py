@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 DATASET_ID = "prompts-mix-v1"
 KIND = "prompts"
@@ -232,18 +232,18 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
             size += len(sentence) + 1
         text = "\n".join(lines)
     messages = [{"role": "user", "content": text}]
-    return _lib.prompt_row(f"mix-{idx + 1:04d}", topic, lang, messages)
+    return lib.prompt_row(f"mix-{idx + 1:04d}", topic, lang, messages)
 
 
 def prove(row: dict[str, Any]) -> None:
     idx = int(row["id"].split("-")[1]) - 1
-    tokens = _lib.approx_tokens(m["content"] for m in row["messages"])
-    assert tokens == row["approx_tokens"] and _lib.bucket_for(tokens) == row["bucket"], row["id"]
+    tokens = lib.approx_tokens(m["content"] for m in row["messages"])
+    assert tokens == row["approx_tokens"] and lib.bucket_for(tokens) == row["bucket"], row["id"]
     assert row["bucket"] == _plan(idx)[0], f"{row['id']} landed in {row['bucket']}"
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["messages"][0]["content"], "prompt text")
+    lib.assert_unique(rows, lambda r: r["messages"][0]["content"], "prompt text")
     seen: dict[str, str] = {}
     for row in rows:
         for sentence in re.split(r"\n", row["messages"][0]["content"]):
@@ -257,7 +257,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

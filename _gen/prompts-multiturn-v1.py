@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 DATASET_ID = "prompts-multiturn-v1"
 KIND = "prompts"
@@ -130,12 +130,12 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
         messages.insert(0, {"role": "system", "content": SYSTEM})
     picked = rng.sample(FOLLOWUPS, 2 + idx % 2)
     turns = [t.format(constraint=rng.choice(CONSTRAINTS)) for t in picked]
-    return _lib.prompt_row(f"turns-{idx + 1:04d}", topic, "en", messages, turns=turns)
+    return lib.prompt_row(f"turns-{idx + 1:04d}", topic, "en", messages, turns=turns)
 
 
 def prove(row: dict[str, Any]) -> None:
-    tokens = _lib.approx_tokens(m["content"] for m in row["messages"])
-    assert tokens == row["approx_tokens"] and _lib.bucket_for(tokens) == row["bucket"], row["id"]
+    tokens = lib.approx_tokens(m["content"] for m in row["messages"])
+    assert tokens == row["approx_tokens"] and lib.bucket_for(tokens) == row["bucket"], row["id"]
     assert row["bucket"] == "xs", row["id"]
     assert row["messages"][-1]["role"] == "user", row["id"]
     assert len(row["turns"]) in (2, 3) and len(set(row["turns"])) == len(row["turns"]), row["id"]
@@ -143,12 +143,12 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["messages"][-1]["content"], "opening")
+    lib.assert_unique(rows, lambda r: r["messages"][-1]["content"], "opening")
     assert {r["topic"] for r in rows} == set(OPENINGS)
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

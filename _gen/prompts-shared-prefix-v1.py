@@ -9,7 +9,7 @@ Ten groups of twelve rows. Each group's ``shared_prefix`` is an operations handb
 business (700 to 3,800 approx tokens, grown from seeded policy sentences), sent as the leading
 system message; ``approx_tokens`` includes it. The user messages are all different: a question
 about one handbook fact, sometimes with a customer thread to answer. The handbook comes from the
-group's own generator (``_lib.row_rng(PREFIX_SEED, group)``), so every row of a group rebuilds
+group's own generator (``lib.row_rng(PREFIX_SEED, group)``), so every row of a group rebuilds
 the identical text. ``prove_all`` checks the sharing, and that nothing else repeats.
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib  # noqa: E402
+from common import lib
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -168,7 +168,7 @@ def _slots(rng: random.Random, products: tuple[str, ...]) -> dict[str, Any]:
 @functools.cache
 def handbook(group: int) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     """(domain, prefix text, (question, answer) facts) of one group, from the group's rng."""
-    rng = _lib.row_rng(PREFIX_SEED, group)
+    rng = lib.row_rng(PREFIX_SEED, group)
     domain = sorted(BUSINESSES)[group]
     products = BUSINESSES[domain]
     company = f"{COMPANY[group]} {domain.title()}"
@@ -182,7 +182,7 @@ def handbook(group: int) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     facts: list[tuple[str, str]] = []
     written: set[str] = set()
     section = 0
-    while _lib.approx_tokens(["\n".join(lines)]) < PREFIX_TOKENS[group]:
+    while lib.approx_tokens(["\n".join(lines)]) < PREFIX_TOKENS[group]:
         section += 1
         lines += ["", f"Section {section}. {rng.choice(products).capitalize()}"]
         for number in range(1, rng.randint(3, 6) + 1):
@@ -219,19 +219,19 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
             + f"\n\nDraft a reply to the customer. {asker}"
         )
     messages = [{"role": "user", "content": user}]
-    return _lib.prompt_row(f"prefix-{idx + 1:04d}", domain, "en", messages, shared_prefix=prefix)
+    return lib.prompt_row(f"prefix-{idx + 1:04d}", domain, "en", messages, shared_prefix=prefix)
 
 
 def prove(row: dict[str, Any]) -> None:
     group = (int(row["id"].split("-")[1]) - 1) // PER_GROUP
-    tokens = _lib.approx_tokens((m["content"] for m in row["messages"]), row["shared_prefix"])
-    assert tokens == row["approx_tokens"] and _lib.bucket_for(tokens) == row["bucket"], row["id"]
+    tokens = lib.approx_tokens((m["content"] for m in row["messages"]), row["shared_prefix"])
+    assert tokens == row["approx_tokens"] and lib.bucket_for(tokens) == row["bucket"], row["id"]
     assert row["shared_prefix"] == handbook(group)[1], row["id"]
-    assert _lib.approx_tokens([row["shared_prefix"]]) >= PREFIX_TOKENS[group], row["id"]
+    assert lib.approx_tokens([row["shared_prefix"]]) >= PREFIX_TOKENS[group], row["id"]
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    _lib.assert_unique(rows, lambda r: r["messages"][0]["content"], "user message")
+    lib.assert_unique(rows, lambda r: r["messages"][0]["content"], "user message")
     assert Counter(r["shared_prefix"] for r in rows) == {
         handbook(g)[1]: PER_GROUP for g in range(GROUPS)
     }
@@ -245,7 +245,7 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    _lib.run(
+    lib.run(
         dataset_id=DATASET_ID,
         kind=KIND,
         description=DESCRIPTION,

@@ -13,6 +13,14 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 
+def copy_gen(project: Path, *names: str) -> None:
+    """Put ``_gen/common/`` (what every generator imports) and ``_gen/<name>`` into a project."""
+    shutil.copytree(REPO / "_gen" / "common", project / "_gen" / "common",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    for name in names:
+        shutil.copy(REPO / "_gen" / name, project / "_gen" / name)
+
+
 def run_generator(dataset_id: str, out: Path, repo: Path = REPO) -> None:
     """Run ``_gen/<id>.py OUT`` as the gen stage does."""
     subprocess.run(
@@ -26,9 +34,7 @@ def run_generator(dataset_id: str, out: Path, repo: Path = REPO) -> None:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A minimal project (params.yaml, _gen with eval-math-v1, its dataset) as the cwd."""
-    (tmp_path / "_gen").mkdir()
-    for name in ("_lib.py", "_fresh.py", "TEMPLATE.py", "eval-math-v1.py"):
-        shutil.copy(REPO / "_gen" / name, tmp_path / "_gen" / name)
+    copy_gen(tmp_path, "TEMPLATE.py", "eval-math-v1.py")
     (tmp_path / "params.yaml").write_text(
         "datasets:\n  - eval-math-v1\n\ncheck:\n  budget_mb: 25\n", encoding="utf-8"
     )

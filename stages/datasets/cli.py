@@ -65,7 +65,11 @@ def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) ->
     from stages.datasets.new import new_dataset
 
     path = new_dataset(dataset_id)
-    typer.echo(f"wrote {path}; edit it, then `dvc repro` and `atlas dataset publish {dataset_id}`")
+    typer.echo(
+        f"wrote {path}; edit it (a task family of its own goes in "
+        "_gen/families/<suite>/<family>.py; after adding an import, `atlas dataset stages`), "
+        f"then `dvc repro` and `atlas dataset publish {dataset_id}`"
+    )
 
 
 @dataset_app.command("audit")
@@ -115,8 +119,9 @@ def generate(
 def stages() -> None:
     """Rewrite dvc.yaml's gen stages from params.yaml `datasets:` and each generator's imports.
 
-    Example: atlas dataset stages   (after adding `import _units` to `_gen/eval-science-v3.py`,
-    so that gen-eval-science-v3 depends on `_gen/_units.py`; the check fails until then).
+    Example: atlas dataset stages   (after adding `from families.science import units` to
+    `_gen/eval-science-v3.py`, so that gen-eval-science-v3 depends on
+    `_gen/families/science/units.py`; the check fails until then).
     """
     from stages.datasets.gen_stages import sync
 
@@ -140,9 +145,7 @@ def fresh(
     path = make_fresh(dataset_id, seed)
     public, instance = load_dataset(dataset_id), load_dataset(dataset_id, path.parent)
     shared = overlap(public, instance)
-    typer.echo(
-        f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)"
-    )
+    typer.echo(f"wrote {path} ({len(instance.rows)} rows, {len(shared)} repeating a public item)")
 
 
 @dataset_app.command("publish")

@@ -5,14 +5,14 @@ count, drawn from other random streams, so the items are new while their distrib
 difficulty and answer format per row index) stays that of the public set. The copy is
 unpublished, git-ignored and never inside ``datasets/``; its card records ``generator.fresh_seed``.
 
-How the seed gets in without touching a published byte: ``_gen/_lib.row_rng`` mixes in the
-``ATLAS_FRESH_SEED`` environment variable when it is set, and nothing else changes. Every
-generator draws each row from ``row_rng``, so the published datasets (variable unset, which
-``atlas dataset generate`` and ``atlas check`` enforce) regenerate byte for byte. The same seed
-gives the same bytes (``PYTHONHASHSEED`` is fixed as for the published data); another seed, other
-items. Rows that cannot be built or proved, or that repeat a public item or an earlier row, are
-drawn again (``_lib._fresh_rows``); when a generator still fails for a seed, its message says why
-and another seed usually works.
+How the seed gets in without touching a published byte: ``row_rng`` (``_gen/common/seeds.py``, which
+every generator reaches as ``lib.row_rng``) mixes in the ``ATLAS_FRESH_SEED`` environment variable
+when it is set, and nothing else changes. Every generator draws each row from ``row_rng``, so the
+published datasets (variable unset, which ``atlas dataset generate`` and ``atlas check`` enforce)
+regenerate byte for byte. The same seed gives the same bytes (``PYTHONHASHSEED`` is fixed as for the
+published data); another seed, other items. Rows that cannot be built or proved, or that repeat a
+public item or an earlier row, are drawn again (``_gen/common/fresh.py``); when a generator still
+fails for a seed, its message says why and another seed usually works.
 """
 
 from __future__ import annotations

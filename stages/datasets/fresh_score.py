@@ -32,7 +32,13 @@ from stages.errors import AtlasError
 from stages.io import read_json, sha256_file
 from stages.params import WorkloadParams
 from stages.scoring.metrics import ScoredRecord
-from stages.scoring.stage import ScoreFn, ScoringContext, read_journal, score_record, sent_rows
+from stages.scoring.records import (
+    ScoreFn,
+    ScoringContext,
+    read_journal,
+    score_sent_row,
+    sent_rows,
+)
 
 INTERVAL = "newcombe-hybrid-score-95: public items vs pooled fresh items (independent samples)"
 
@@ -73,11 +79,7 @@ def _instance(
     journal = read_journal(folder / "responses.jsonl", manifest["run_key"])
     context = ScoringContext("eval", dataset.path, dataset.card.default_scorer, score_fn)
     rows = sent_rows(dataset, manifest, journal, params.limit, manifest_path)
-    records: list[ScoredRecord] = []
-    for row in rows:
-        recorded: list[tuple[int, dict[str, Any] | None]] = [(0, None)]
-        recorded = sorted(journal[row["id"]].items()) if row["id"] in journal else recorded
-        records.extend(score_record(row, repeat, rec, context) for repeat, rec in recorded)
+    records = [record for row in rows for record in score_sent_row(row, journal, context)]
     return dataset, rows, records
 
 

@@ -1,13 +1,15 @@
 """The ``gen-<id>`` stages of ``dvc.yaml``: exact deps, written and verified (issue 15).
 
-Each stage depends on its own generator file and exactly the ``_gen/_*.py`` helpers it imports,
-directly or through other helpers, so changing one generator (or a helper only it uses) re-runs
-only its stage. DVC's ``foreach`` cannot give each item a list of deps of its own (DVC 3 rejects a
-list-valued ``${item.deps}`` under ``deps:``), so the stages are written out explicitly between two
-marker comments by ``atlas dataset stages``, from ``params.yaml`` ``datasets:`` and the imports
-found by ``ast``. ``atlas dataset new`` rewrites the block; ``atlas check`` fails when any stage
-that runs a generator (the block, or a hand-written one such as ``gen-identity``) lists other
-deps than its imports, or when ``datasets:`` and the block disagree.
+Each stage depends on its own generator file and exactly the ``_gen/`` modules it imports,
+directly or through other modules: the shared ones in ``_gen/common/``, the task families in
+``_gen/families/<suite>/``, and the ``__init__.py`` of every package on the way (Python runs
+them too). So changing one generator (or a family only it uses) re-runs only its stage. DVC's
+``foreach`` cannot give each item a list of deps of its own (DVC 3 rejects a list-valued
+``${item.deps}`` under ``deps:``), so the stages are written out explicitly between two marker
+comments by ``atlas dataset stages``, from ``params.yaml`` ``datasets:`` and the imports found by
+``ast``. ``atlas dataset new`` rewrites the block; ``atlas check`` fails when any stage that runs
+a generator (the block, or a hand-written one such as ``gen-identity``) lists other deps than its
+imports, or when ``datasets:`` and the block disagree.
 """
 
 from __future__ import annotations
@@ -31,31 +33,62 @@ COMMAND_SOURCE = "stages/datasets/generate.py"
 _GENERATE_CMD = re.compile(r"^atlas dataset generate (\S+)$|^python _gen/(\S+)\.py \S+$")
 
 
-def _imported(source: Path, gen: Path) -> set[str]:
+def module_file(name: str, gen: Path) -> Path | None:
+    """The file under ``gen`` that module ``name`` (``a.b.c``) is: ``a/b/c.py`` or the package
+    ``a/b/c/__init__.py``; None for a module from elsewhere (the standard library, Pillow)."""
+    base = gen.joinpath(*name.split("."))
+    for candidate in (base.parent / f"{base.name}.py", base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _package_of(source: Path, gen: Path, level: int) -> str:
+    """The package a relative import of ``level`` dots in ``source`` starts from."""
+    parts = list(source.relative_to(gen).parent.parts)
+    if level - 1 > len(parts):
+        raise AtlasError(f"{source}: relative import beyond _gen/")
+    return ".".join(parts[: len(parts) - (level - 1)])
+
+
+def imported_files(source: Path, gen: Path) -> set[Path]:
+    """The ``_gen/`` files that importing ``source`` runs directly: every module it names (at any
+    depth of the file, so also an import inside a function) and every package on the way."""
     tree = ast.parse(source.read_text(encoding="utf-8"), filename=str(source))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return {n for n in names if n.startswith("_") and (gen / f"{n}.py").is_file()}
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(p for p in (_package_of(source, gen, node.level), base) if p)
+            names.add(base)
+            names.update(f"{base}.{alias.name}".lstrip(".") for alias in node.names)
+    files: set[Path] = set()
+    for name in filter(None, names):
+        parts = name.split(".")
+        for depth in range(1, len(parts) + 1):
+            found = module_file(".".join(parts[:depth]), gen)
+            if found is not None and found != source:
+                files.add(found)
+    return files
 
 
 def helpers(dataset_id: str, root: Path = Path(".")) -> list[str]:
-    """``_gen/_*.py`` files the generator imports, transitively, sorted."""
+    """The ``_gen/`` files the generator imports, transitively, as sorted repository paths."""
     gen = root / GEN_DIR
     script = gen / f"{dataset_id}.py"
     if not script.is_file():
         raise AtlasError(f"{script}: no generator for {dataset_id!r}")
-    seen: set[str] = set()
-    todo = _imported(script, gen)
+    seen: set[Path] = set()
+    todo = imported_files(script, gen)
     while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo |= _imported(gen / f"{name}.py", gen) - seen
-    return [f"{GEN_DIR.as_posix()}/{name}.py" for name in sorted(seen)]
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo |= imported_files(path, gen) - seen
+    return sorted((GEN_DIR / p.relative_to(gen)).as_posix() for p in seen - {script})
 
 
 def expected_deps(dataset_id: str, root: Path = Path(".")) -> list[str]:

@@ -28,7 +28,7 @@ GEN_HASH_SEED = "0"
 #: The two PYTHONHASHSEED values ``atlas check`` regenerates under.
 HASH_SEEDS = ("1", "2")
 _CLIP = 60
-#: The variable ``_gen/_lib.py`` reads for a fresh instance (``atlas dataset fresh``).
+#: The variable ``_gen/common/seeds.py`` reads for a fresh instance (``atlas dataset fresh``).
 FRESH_SEED_ENV = "ATLAS_FRESH_SEED"
 
 

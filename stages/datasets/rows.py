@@ -87,6 +87,36 @@ class PromptRow(_Strict):
         return self
 
 
+class Mutant(_Strict):
+    """A plausible wrong solution of a ``code_exec`` row: the hidden tests must reject it."""
+
+    name: str = Field(min_length=1)
+    """What the mutant gets wrong, e.g. ``sums the whole matrix, not its border``."""
+    code: str = Field(min_length=1)
+    """The wrong solution's source, in the form a model would reply with."""
+
+
+class Probes(_Strict):
+    """Answers the generator knows beside the gold, so the check can prove the row's scorer and
+    tests per row (issue 19): near misses it must reject, spellings it must accept, the rule
+    applied to every option, and for code rows a reference solution and its mutants."""
+
+    near_misses: list[str] = Field(default_factory=list)
+    """Wrong replies of the gold's form (other numbers of the family and their spellings,
+    off-by-one values, the other options' texts, a plan wrong by the rule); each must score
+    wrong under both the strict and the flexible reading."""
+    alternatives: list[str] = Field(default_factory=list)
+    """Other correct replies the row accepts (label lists such as ``(1), (2), (5)``, arrow or
+    dash separators); each must score correct under the strict reading."""
+    option_ok: list[bool] | None = None
+    """For rows with options: the generator's own rule applied to each option, in order,
+    without looking at the gold; exactly one is true, and it is the gold."""
+    reference: str | None = None
+    """``code_exec`` rows: a reference solution that passes every hidden test."""
+    mutants: list[Mutant] = Field(default_factory=list)
+    """``code_exec`` rows: plausible wrong solutions; each must fail at least one hidden test."""
+
+
 class EvalRow(_Strict):
     """A scored item: a prompt (or messages), its gold answer and the scorer that judges it."""
 
@@ -112,6 +142,9 @@ class EvalRow(_Strict):
     """Image path relative to the dataset directory (vision rows only)."""
     meta: dict[str, Any] = Field(default_factory=dict)
     """Per-scorer extras (tools, context identifiers, example_pass, lang, subject, ...)."""
+    probes: Probes | None = None
+    """Near misses, alternative spellings, per-option verdicts and code mutants the check runs
+    against the row's own scorer (issue 19); absent in datasets published before them."""
 
     @model_validator(mode="after")
     def _shape(self) -> EvalRow:
@@ -127,9 +160,23 @@ class EvalRow(_Strict):
             raise ValueError("choices are only for mc rows")
         if (self.scorer == "code_exec") != (self.tests is not None):
             raise ValueError("tests go with the code_exec scorer and only with it")
+        if self.probes is not None:
+            self._check_probes(self.probes)
         if self.image is not None and (self.image.startswith("/") or ".." in self.image.split("/")):
             raise ValueError(f"image path {self.image!r} must stay inside the dataset directory")
         return self
+
+    def _check_probes(self, probes: Probes) -> None:
+        if probes.option_ok is not None:
+            if self.choices is None or len(probes.option_ok) != len(self.choices):
+                raise ValueError("probes.option_ok needs one verdict per choice")
+            right = [chr(ord("A") + i) for i, ok in enumerate(probes.option_ok) if ok]
+            if right != [self.answer]:
+                raise ValueError(
+                    f"probes.option_ok marks {right} right, the gold is {self.answer!r}"
+                )
+        if (probes.reference is not None or probes.mutants) and self.scorer != "code_exec":
+            raise ValueError("probes.reference and probes.mutants are for code_exec rows only")
 
 
 class Needle(_Strict):

@@ -8,7 +8,7 @@ Entries cycle over the workload's planned items. The key of each request hashes 
 key, the load settings that shape the schedule, the level, the entry index and the turn, so a
 rerun sends only what is missing and a changed setting starts afresh.
 
-``metrics/<w>.serving.json`` (shape in README §Serving metrics)::
+``metrics/<w>.serving.json`` (shape in docs/formats.md#serving-metrics)::
 
     {"run_key": ..., "definitions": ..., "main": {today's figures of the main pass},
      "concurrency": {"<level>": {...}}, "rate": {"<rate>": {...}}, "knee": {...}}
@@ -28,6 +28,7 @@ from stages.inference.level_metrics import level_metrics
 from stages.inference.openloop import Entry, Sender, closed_loop, open_loop
 from stages.inference.plan import Plan
 from stages.inference.progress import Progress
+from stages.inference.sending import chat_urls, lean_gc, request_headers, request_policy
 from stages.inference.slo import knee
 from stages.params import LoadParams
 
@@ -91,8 +92,6 @@ def run_level(
     plan: Plan, endpoint: Endpoint, load: LoadParams, level: float, path: Path
 ) -> list[dict[str, Any]]:
     """Send the level's missing requests; returns the level's records of this run."""
-    from stages.inference.client import Policy
-    from stages.inference.run import _lean_gc
     from stages.inference.transport import make_client
 
     journal = Journal(path)
@@ -101,24 +100,19 @@ def run_level(
     mine = [r for r in journal.records if r["key"] in keys]
     todo = [e for e in planned if not all(k in journal.keys for k in e.keys)]
     if todo:
-        import httpx
-
         endpoint.ensure_started()  # the embedded server starts only when something is sent
         segment = 1 + max((int(r.get("segment", 0)) for r in mine), default=-1)
         pool = int(level) if load.mode == "concurrency" else load.max_in_flight
-        urls = [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
-        headers = {**endpoint.headers, "Content-Type": "application/json"}
-        timeout_s = plan.workload.timeout_s or plan.run.timeout_s
         label = f"{plan.name} @ {load.mode} {level_label(level)}"
         requests = sum(len(e.keys) for e in planned)
 
         async def send_all() -> None:
-            client = make_client(pool, headers)
+            client = make_client(pool, request_headers(endpoint))
             sender = Sender(
                 client=client,
-                urls=urls,
+                urls=chat_urls(endpoint),
                 stream=plan.workload.stream,
-                policy=Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries),
+                policy=request_policy(plan),
                 journal=journal,
                 run_key=plan.run_key,
                 segment=segment,
@@ -137,7 +131,7 @@ def run_level(
             finally:
                 await client.aclose()
 
-        with _lean_gc(), journal, Progress(label, requests - len(mine), len(mine)) as progress:
+        with lean_gc(), journal, Progress(label, requests - len(mine), len(mine)) as progress:
             asyncio.run(send_all())
     return [r for r in journal.records if r["key"] in keys]
 

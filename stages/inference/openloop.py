@@ -30,10 +30,8 @@ from stages.inference.client import Policy, send
 from stages.inference.journal import Journal, make_record
 from stages.inference.plan import Item
 from stages.inference.progress import Progress
+from stages.inference.sending import STAGGER_S
 from stages.inference.sessions import turn_body
-
-STAGGER_S = 0.0005
-"""Closed-loop workers start this far apart (see :data:`stages.inference.run.STAGGER_S`)."""
 
 
 @dataclass(frozen=True)

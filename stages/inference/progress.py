@@ -1,8 +1,9 @@
 """Progress of a run on stderr: a rich bar on a terminal, plain periodic lines otherwise.
 
 The bar shows done/total, the request rate, the failures so far and the time left; the plain form
-(logs, CI, DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end. The time left
-(ETA) is the requests still to send divided by the rate so far.
+(logs, CI, DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end. The rate is
+requests per second from 1 req/s up, seconds per request below (a slow workload would otherwise
+read ``0.0 req/s``). The time left (ETA) is the requests still to send divided by the rate so far.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Progress:
                 TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]:.1f} req/s  failed {task.fields[failed]}"),
+                TextColumn("{task.fields[rate]}  failed {task.fields[failed]}"),
                 TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
@@ -49,7 +50,9 @@ class Progress:
                 transient=False,
             )
             self._bar.start()
-            self._task = self._bar.add_task(self.label, total=self.total, rate=0.0, failed=0)
+            self._task = self._bar.add_task(
+                self.label, total=self.total, rate=self.rate_text, failed=0
+            )
         else:
             sys.stderr.write(
                 f"{self.label}: {self.total} requests to send ({self.skipped} already done)\n"
@@ -60,6 +63,15 @@ class Progress:
     def rate(self) -> float:
         elapsed = time.monotonic() - self._started
         return self.done / elapsed if elapsed > 0 else 0.0
+
+    @property
+    def rate_text(self) -> str:
+        """The rate so far as shown: ``"12.5 req/s"`` from 1 req/s up, ``"30.0 s/req"`` below,
+        ``"? req/s"`` before the first request finishes."""
+        rate = self.rate
+        if not self.done or rate <= 0:
+            return "? req/s"
+        return f"{rate:.1f} req/s" if rate >= 1 else f"{1 / rate:.1f} s/req"
 
     @property
     def eta(self) -> str:
@@ -82,14 +94,14 @@ class Progress:
         self.done += 1
         self.failed += failed
         if self._bar is not None:
-            self._bar.update(self._task, advance=1, rate=self.rate, failed=self.failed)
+            self._bar.update(self._task, advance=1, rate=self.rate_text, failed=self.failed)
         elif time.monotonic() - self._last_line >= PLAIN_EVERY_S:
             self._last_line = time.monotonic()
             self._line()
 
     def _line(self) -> None:
         sys.stderr.write(
-            f"{self.label}: {self.done}/{self.total} done, {self.rate:.1f} req/s, "
+            f"{self.label}: {self.done}/{self.total} done, {self.rate_text}, "
             f"{self.failed} failed, ETA {self.eta}\n"
         )
 

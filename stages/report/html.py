@@ -3,7 +3,9 @@
 Inline CSS, inline SVG drawn by :mod:`stages.report.svg`, no script and no external reference:
 DVC's own plot page fetches its chart library from the internet, this one needs nothing. Charts:
 accuracy by category, time to first token by bucket, latency histogram, and the long-context
-length × depth grid when a workload has one. Every text taken from the data is escaped.
+length × depth grid when a workload has one. A workload's serving part leads with its key figures
+and the latency-throughput and goodput curves; the full figures are folded in ``<details>``.
+Every text taken from the data is escaped.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from html import escape
 from typing import Any
 
 from stages.datasets.audit_report import audit_html
-from stages.report import serving, svg, tables
+from stages.report import runs, serving, svg, tables
 from stages.report.inputs import WorkloadInputs
 from stages.report.markdown import (
     MAX_FAILURES,
@@ -36,6 +38,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { background: #f3f3f3; padding: 0 .2rem; word-break: break-all; }
 .charts { display: flex; flex-wrap: wrap; gap: 1.5rem; margin: 1rem 0; }
 .note { color: #555; }
+summary { cursor: pointer; color: #555; margin: .5rem 0; }
 """
 
 
@@ -98,9 +101,6 @@ def charts(w: WorkloadInputs) -> str:
         edges = (f"{latency[0]['lo_s']:.3g} s", f"{latency[-1]['hi_s']:.3g} s")
         title, axis = "Latency distribution", "request latency, successful requests"
         out.append(svg.histogram(counts, title, axis, edges))
-    curves = serving.serving_charts(w)  # issue 14: latency-throughput and goodput curves
-    if curves:
-        out.append(curves)
     return f'<div class="charts">{"".join(out)}</div>' if out else ""
 
 
@@ -134,6 +134,26 @@ def headline(w: WorkloadInputs) -> str:
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
+def serving_section(figures: dict[str, Any], curves: str) -> str:
+    """The few serving figures that matter and the curves (issue 14), the rest folded below."""
+    knee = serving.knee_note(figures)
+    lead = [
+        "<h3>Serving</h3>",
+        html_table(serving.KEY_HEADER, serving.key_rows(figures)),
+        f'<p class="note">{escape(serving.KEY_NOTE)}</p>',
+        f'<div class="charts">{curves}</div>' if curves else "",
+        f'<p class="note">{escape(knee)}</p>' if knee else "",
+    ]
+    rows = [[k, v] for k, v in tables.flatten(serving.main_rows(figures))]
+    folded = ["<h4>Main pass</h4>" + html_table(["metric", "value"], rows)]
+    header, levels = serving.level_table(figures)
+    if levels:
+        folded.append("<h4>Load levels</h4>" + html_table(header, levels))
+    what = "the main pass and every load level" if levels else "the main pass"
+    summary = f"All serving figures: {what} ({len(rows) + len(levels)} rows)"
+    return "".join(lead) + f"<details><summary>{summary}</summary>{''.join(folded)}</details>"
+
+
 def details(w: WorkloadInputs) -> str:
     """Breakdown tables, serving metrics, failures and the error analysis."""
     out = []
@@ -147,13 +167,7 @@ def details(w: WorkloadInputs) -> str:
         header = [tables.COLUMN_NAMES.get(k, k) for k in keys]
         out.append(f"<h3>By {escape(facet)}</h3>" + html_table([facet, *header], rows))
     if w.serving:
-        rows = [[k, v] for k, v in tables.flatten(serving.main_rows(w.serving))]
-        out.append("<h3>Serving metrics</h3>" + html_table(["metric", "value"], rows))
-        header, levels = serving.level_table(w.serving)
-        if levels:
-            knee = serving.knee_note(w.serving)
-            note = f'<p class="note">{escape(knee)}</p>' if knee else ""
-            out.append("<h3>Load levels</h3>" + html_table(header, levels) + note)
+        out.append(serving_section(w.serving, serving.serving_charts(w)))
     failures = sorted((w.metrics.get("failures") or {}).items())
     if failures:
         shown = [[k, v] for k, v in failures[:MAX_FAILURES]]
@@ -168,16 +182,20 @@ def details(w: WorkloadInputs) -> str:
     return "".join(out)
 
 
+def run_section(workloads: list[WorkloadInputs]) -> str:
+    """Per model revision: the decoding all its workloads share, then a table of the rest."""
+    out = []
+    for run in runs.model_runs(workloads):
+        line = runs.sentence(run, lambda text: f"<code>{escape(text)}</code>")
+        out.append(f"<p>{line}</p>" + html_table(run.header, run.rows()))
+    return "".join(out)
+
+
 def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -> str:
     """The whole ``report.html``."""
-    runs: dict[tuple[str, str, str], list[str]] = {}
-    for w in workloads:
-        decoding = json.dumps(w.manifest.get("decoding") or {}, sort_keys=True)
-        runs.setdefault((*w.model, decoding), []).append(w.name)
-    run_rows = [[n, r, d, ", ".join(names)] for (n, r, d), names in runs.items()]
     body = [
         "<h1>Inference Atlas report</h1>",
-        "<h2>Run</h2>" + html_table(["model", "revision", "decoding", "workloads"], run_rows),
+        "<h2>Run</h2>" + run_section(workloads),
         '<h2>Summary</h2><p class="note">Each workload stands alone; there is no combined '
         f"score. {escape(tables.FLEXIBLE_NOTE)}</p>",
         html_table(SUMMARY_HEADER, summary_rows(workloads)),

@@ -75,7 +75,7 @@ def with_timings(
 ) -> list[dict[str, Any]]:
     """Scored records with ``ttft_s``/``latency_s`` of the journal record scoring read (this
     run's, the last per id and repeat; the same selection ``atlas score`` makes)."""
-    from stages.scoring.stage import read_journal
+    from stages.scoring.records import read_journal
 
     run_key = manifest.get("run_key")
     journal = read_journal(journal_path, run_key) if isinstance(run_key, str) else {}

@@ -1,7 +1,8 @@
 """``report.md``: the run in tables a reviewer can diff (issue 4, "Report").
 
-Sections: run (model revision, decoding), one summary table with counts and intervals, then per
-workload its breakdown tables, long-context grid, timings, failures and a short error analysis.
+Sections: run (model revision and decoding, :mod:`stages.report.runs`), one summary table with
+counts and intervals, then per workload its breakdown tables, long-context grid, timings,
+failures and a short error analysis.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 from typing import Any
 
 from stages.datasets.audit_report import audit_markdown, fresh_markdown
-from stages.report import serving, tables
+from stages.report import runs, serving, tables
 from stages.report.inputs import WorkloadInputs
 
 MAX_FAILURES = 30
@@ -45,13 +46,11 @@ def interval(metrics: dict[str, Any]) -> str:
 
 
 def run_lines(workloads: list[WorkloadInputs]) -> list[str]:
-    """Model, revision and decoding of every distinct run the workloads come from."""
-    runs: dict[str, list[str]] = {}
-    for w in workloads:
-        name, revision = w.model
-        decoding = json.dumps(w.manifest.get("decoding") or {}, sort_keys=True)
-        runs.setdefault(f"`{name}` revision `{revision}`, decoding `{decoding}`", []).append(w.name)
-    return [f"- {run} — workloads: {', '.join(names)}" for run, names in runs.items()] + [""]
+    """Per model revision: the decoding all its workloads share, then a table of the rest."""
+    out: list[str] = []
+    for run in runs.model_runs(workloads):
+        out += [runs.sentence(run, lambda text: f"`{text}`"), "", *table(run.header, run.rows())]
+    return out
 
 
 def clustered_se(metrics: dict[str, Any]) -> str:

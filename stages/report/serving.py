@@ -5,7 +5,8 @@ curve (each load level's throughput against its TTFT and end-to-end latency, p50
 from the scheduled send) and goodput against the offered rate, with the knee marked. Plot data
 goes to ``metrics/plots/latency_throughput/<w>.json`` and ``metrics/plots/goodput_rate/<w>.json``
 (flat rows, the shape DVC ``plots`` reads); the same curves are drawn inline in ``report.html``,
-and the level table goes into both reports.
+and the level table goes into both reports. ``report.html`` leads each workload's serving part
+with :func:`key_rows` and the curves, the full figures folded below them.
 """
 
 from __future__ import annotations
@@ -124,6 +125,49 @@ def serving_charts(w: WorkloadInputs) -> str:
         title = "Goodput against offered rate"
         out.append(line_chart(series, title, "offered rate (requests/s)", "requests/s", mark))
     return "".join(out)
+
+
+KEY_HEADER = [
+    "pass", "requests", "failed", "TTFT p50 (s)", "TTFT p99 (s)", "ITL p50 (s)", "ITL p99 (s)",
+    "E2E p50 (s)", "E2E p99 (s)", "output tokens/s",
+]  # fmt: skip
+KEY_NOTE = (
+    "The main pass times TTFT and E2E from the actual send, load levels from the scheduled send "
+    "(where a server's queue shows). Output tokens/s: the tokens of all answers per second of the "
+    "pass (of a level's measured window), not per request."
+)
+
+
+def _key_row(label: str, figures: dict[str, Any], ttft: str, latency: str) -> list[Any]:
+    tokens = figures.get("output_tokens_per_s")
+    return [
+        label,
+        figures.get("requests"),
+        figures.get("requests_failed"),
+        _p(figures, ttft, "p50"),
+        _p(figures, ttft, "p99"),
+        _p(figures, "itl_s", "p50"),
+        _p(figures, "itl_s", "p99"),
+        _p(figures, latency, "p50"),
+        _p(figures, latency, "p99"),
+        tokens.get("aggregate") if isinstance(tokens, dict) else tokens,
+    ]
+
+
+def key_rows(serving: dict[str, Any]) -> list[list[Any]]:
+    """The figures a reader wants first (:data:`KEY_HEADER`): the main pass, then each level."""
+    main = serving.get("main")
+    main = main if isinstance(main, dict) else main_rows(serving)  # files before issue 14: flat
+    concurrency = main.get("concurrency")
+    label = "main" if concurrency is None else f"main (concurrency {concurrency})"
+    rows = [_key_row(label, main, "ttft_s", "latency_s")]
+    for mode, level, figures in _levels(serving):
+        ttft = "ttft_from_scheduled_s" if "ttft_from_scheduled_s" in figures else "ttft_s"
+        latency = (
+            "latency_from_scheduled_s" if "latency_from_scheduled_s" in figures else "latency_s"
+        )
+        rows.append(_key_row(f"{mode} {level}", figures, ttft, latency))
+    return rows
 
 
 def main_rows(serving: dict[str, Any]) -> dict[str, Any]:

@@ -64,14 +64,14 @@ def import_verdicts(
 
     Example: atlas review import --study kouman-demo
     """
-    from stages.review.outcome import import_study, unresolved_count
+    from stages.review.outcome import import_study
     from stages.review.study import StudyPaths
 
     out, _ = import_study(study, pass_no or None)
     paths = StudyPaths(study)
     passes = ", ".join(str(p) for p in out.passes)
     typer.echo(f"imported pass(es) {passes} of {study}: {len(out.key.items)} items")
-    open_items = unresolved_count(out)
+    open_items = out.unresolved()
     if open_items:
         typer.echo(
             f"{open_items} disagreement(s) await adjudication: see "

@@ -29,19 +29,25 @@ def _stat(block: dict[str, Any] | None) -> str:
     return _num(block["value"])
 
 
-def _run_lines(runs: dict[str, Any]) -> list[str]:
-    lines = []
+def run_lines(runs: dict[str, Any], tracks: set[str]) -> list[str]:
+    """Per model revision (named once): each track's decoding and run key. The note on differing
+    settings compares the review ``tracks`` only."""
+    by_model: dict[tuple[str, str], list[str]] = {}
     for track, run in runs.items():
         model = run.get("model") or {}
         decoding = run.get("decoding") or {}
         settings = ", ".join(f"{k}={v}" for k, v in sorted(decoding.items()))
-        lines.append(
-            f"- **{track}**: model `{model.get('name')}` revision `{model.get('revision')}`"
-            f"; decoding {settings or 'not recorded'}; run `{str(run.get('run_key'))[:12]}`"
+        by_model.setdefault((str(model.get("name")), str(model.get("revision"))), []).append(
+            f"- **{track}**: decoding {settings or 'not recorded'}; "
+            f"run `{str(run.get('run_key'))[:12]}`"
         )
-    keys = {str((r or {}).get("run_key")) for r in runs.values()}
+    lines = []
+    for (name, revision), items in by_model.items():
+        lines += [f"Model `{name}` revision `{revision}`:", "", *items, ""]
+    keys = {str((runs[t] or {}).get("run_key")) for t in tracks}
     if len(keys) > 1:
-        lines.append("- the tracks were run with different model or decoding settings")
+        lines.append("The tracks were run with different model or decoding settings.")
+        lines.append("")
     return lines
 
 
@@ -112,10 +118,9 @@ def render_markdown(metrics: dict[str, Any], errors: dict[str, list[str]]) -> st
             "worked example, not human judgements. Do not cite these figures.",
             "",
         ]
-    out += ["## Run", "", *_run_lines(metrics["runs"]), ""]
     general = metrics.get("general")
-    if general:
-        out += _run_lines({"general": general["run"]}) + [""]
+    runs = {**metrics["runs"], **({"general": general["run"]} if general else {})}
+    out += ["## Run", "", *run_lines(runs, set(metrics["runs"]))]
     out += ["## Scores (per track; the total is never shown without them)", ""]
     out += _score_rows(metrics) + [""]
     if general:

@@ -1,17 +1,14 @@
 """``atlas review import``: validate every verdict, resolve final labels, write tables and metrics.
 
-Final label of an item's field: the reviewers' common label when they agree; else the
-adjudicator's label (``adjudication.pass<N>.json``, its own committed file); else the label more
-than half of the reviewers gave (2 of 3); else unresolved, listed in ``disagreements.json``
-for the adjudicator and left out of every rate (the count of unresolved items is reported).
+How a final label is chosen is :mod:`stages.review.resolved`' rule; the metrics document is
+:mod:`stages.review.summary`'s.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +16,7 @@ from stages.errors import AtlasError
 from stages.io import atomic_write_text, write_json
 from stages.review.agreement import Rating
 from stages.review.keys import Key, load_key
+from stages.review.resolved import FieldOutcome, StudyOutcome, resolve
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.summary import summarise
 from stages.review.verdicts import (
@@ -27,42 +25,6 @@ from stages.review.verdicts import (
     load_all_verdicts,
     read_strict_json,
 )
-
-
-@dataclass(frozen=True)
-class FieldOutcome:
-    """Every reviewer's label for one field of one item, and the final label."""
-
-    labels: dict[str, str]
-    final: str | None
-    how: str  # consensus | adjudicated | majority | unresolved
-
-
-@dataclass
-class StudyOutcome:
-    """Resolved labels of every pass imported so far."""
-
-    study: Study
-    key: Key
-    passes: dict[int, dict[str, dict[str, FieldOutcome]]] = field(default_factory=dict)
-    ratings: dict[int, list[Rating]] = field(default_factory=dict)
-    demo_verdicts: bool = False
-
-    def field_name(self, blind: str, pass_no: int, name: str) -> str:
-        prefix = f"pass{pass_no}" if self.study.audit else self.key.items[blind].track
-        return f"{prefix}.{name}"
-
-
-def _resolve(labels: dict[str, str], adjudicated: str | None) -> FieldOutcome:
-    votes = Counter(labels.values())
-    if len(votes) == 1:
-        return FieldOutcome(labels, next(iter(votes)), "consensus")
-    if adjudicated is not None:
-        return FieldOutcome(labels, adjudicated, "adjudicated")
-    top, count = votes.most_common(1)[0]
-    if 2 * count > len(labels):
-        return FieldOutcome(labels, top, "majority")
-    return FieldOutcome(labels, None, "unresolved")
 
 
 def _check_runs(key: Key, verdicts: list[ReviewerVerdicts], paths: StudyPaths) -> None:
@@ -93,7 +55,7 @@ def resolve_pass(
     resolved: dict[str, dict[str, FieldOutcome]] = {}
     ratings: list[Rating] = []
     for (blind, name), labels in sorted(by_item.items()):
-        resolved.setdefault(blind, {})[name] = _resolve(labels, decided.get((blind, name)))
+        resolved.setdefault(blind, {})[name] = resolve(labels, decided.get((blind, name)))
         column = out.field_name(blind, pass_no, name)
         ratings += [Rating(blind, r, label, column) for r, label in sorted(labels.items())]
     out.passes[pass_no] = resolved
@@ -169,12 +131,6 @@ def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutco
     metrics = summarise(out)
     write_json(paths.metrics, metrics)
     return out, metrics
-
-
-def unresolved_count(out: StudyOutcome) -> int:
-    return sum(
-        f.how == "unresolved" for r in out.passes.values() for fs in r.values() for f in fs.values()
-    )
 
 
 def outcome_path(paths: StudyPaths) -> Path:

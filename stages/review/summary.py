@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stages.review.agreement import Rating, compute
 from stages.review.audit import rate_of, reweight, threshold_table
 from stages.review.items import load_corpus
+from stages.review.resolved import StudyOutcome
 from stages.review.rubrics import Rubric
-
-if TYPE_CHECKING:
-    from stages.review.outcome import StudyOutcome
 
 
 def _r(value: float | None) -> float | None:
@@ -141,14 +139,12 @@ def _audit(out: StudyOutcome) -> dict[str, Any]:
 
 def summarise(out: StudyOutcome) -> dict[str, Any]:
     """The study's metrics document."""
-    from stages.review.outcome import unresolved_count
-
     head = {
         "study": out.key.study,
         "demo": out.key.demo or out.demo_verdicts,
         "reviewers": len(out.study.reviewers),
         "items": len(out.key.items),
-        "unresolved": unresolved_count(out),
+        "unresolved": out.unresolved(),
     }
     body = _audit(out) if out.study.audit else _responses(out)
     return {**head, **body}

@@ -1,4 +1,4 @@
-"""``exact`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
+"""``exact`` scorer (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows).
 
 Rules:
 - The model output goes through the four extraction steps (:mod:`stages.scoring.extract`).
@@ -27,7 +27,7 @@ from typing import Any
 from stages.scoring import flexible
 from stages.scoring.extract import extract_answer
 from stages.scoring.flexible_numbers import read_whole
-from stages.scoring.numeric import parse_number
+from stages.scoring.numbers import parse_number
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
 
 NAME = "exact"

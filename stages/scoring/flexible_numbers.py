@@ -1,5 +1,5 @@
 """Numbers as the flexible reading understands them (issue 12; strict grammar in
-:mod:`stages.scoring.numeric`, which stays as it is).
+:mod:`stages.scoring.numbers`, which stays as it is).
 
 On top of everything strict parses (sign, ``1,000`` groups, decimals, ``1e-3``, ``3/4``, ``%``,
 Unicode digits and minus sign, after NFKC):
@@ -25,7 +25,7 @@ import unicodedata
 from fractions import Fraction
 
 from stages.scoring.hedge import DISJUNCTION_WORDS
-from stages.scoring.numeric import Number, ascii_digits
+from stages.scoring.numbers import Number, ascii_digits, unsigned_value
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _POWER_OF_TEN = re.compile(r"10\s*\^?\s*([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
@@ -73,16 +73,12 @@ def _value(match: re.Match[str]) -> Number | None:
             if not 0 < numerator < denominator:
                 return None  # "2 10/3" is not a mixed number
             value = int(match["whole"]) + Fraction(numerator, denominator)
-        elif match["den"] is not None:
-            if int(match["den"]) == 0:
-                return None
-            value = Fraction(int(match["num"]), int(match["den"]))
         else:
-            digits = match["dec"].replace(",", "")
-            value = int(digits) if digits.isdigit() else Fraction(digits)
-            exponent = match["e1"] or match["e2"]
-            if exponent is not None:
-                value = value * Fraction(10) ** int(exponent)
+            plain = unsigned_value(match)
+            if plain is None:
+                return None
+            exponent = match["e1"] or match["e2"]  # only a decimal has one
+            value = plain if exponent is None else plain * Fraction(10) ** int(exponent)
     except ValueError:  # beyond CPython's int() digit limit
         return None
     return -value if match["sign"] == "-" else value

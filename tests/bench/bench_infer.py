@@ -11,7 +11,7 @@ machine may be shared). Run from the project root: ``.venv/bin/python tests/benc
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import shutil
 import statistics
@@ -31,11 +31,10 @@ DATASET = "prompts-bench-v1"
 
 
 def _gen_lib() -> Any:
-    spec = importlib.util.spec_from_file_location("atlas_gen_lib", REPO / "_gen" / "_lib.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``_gen/common/lib.py``, imported as the generators import it (``_gen/`` on the path)."""
+    if str(REPO / "_gen") not in sys.path:
+        sys.path.insert(0, str(REPO / "_gen"))
+    return importlib.import_module("common.lib")
 
 
 def _project(root: Path, url: str) -> None:

@@ -12,8 +12,15 @@ from stages.params import dataset_ids
 from tests.conftest import run_generator
 
 
-def test_new_dataset_copies_template_and_registers_it(project: Path) -> None:
+def test_new_dataset_copies_template_and_registers_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["dataset", "new", "eval-algebra-v1"]) == 0
+    assert capsys.readouterr().out == (
+        "wrote _gen/eval-algebra-v1.py; edit it (a task family of its own goes in "
+        "_gen/families/<suite>/<family>.py; after adding an import, `atlas dataset stages`), "
+        "then `dvc repro` and `atlas dataset publish eval-algebra-v1`\n"
+    )
     script = Path("_gen/eval-algebra-v1.py").read_text(encoding="utf-8")
     assert 'DATASET_ID = "eval-algebra-v1"' in script
     assert dataset_ids() == ["eval-math-v1", "eval-algebra-v1"]

@@ -18,22 +18,39 @@ from tests.conftest import REPO
 DVC_YAML = f"stages:\n{BEGIN}\n{END}\n"
 
 
+#: What every generator runs through ``from common import lib``.
+COMMON = [
+    "_gen/common/__init__.py",
+    "_gen/common/canonical.py",
+    "_gen/common/fresh.py",  # lib imports it for fresh instances
+    "_gen/common/lib.py",
+    "_gen/common/seeds.py",
+]
+
+
 def test_helpers_are_the_transitive_imports() -> None:
     assert helpers("eval-code-v1", REPO) == [
-        "_gen/_code_base.py",
-        "_gen/_code_lists.py",
-        "_gen/_code_numbers.py",
-        "_gen/_code_parsing.py",
-        "_gen/_code_strings.py",
-        "_gen/_fresh.py",
-        "_gen/_lib.py",
+        *COMMON,
+        "_gen/families/__init__.py",  # a package's __init__ runs on import: a dep too
+        "_gen/families/code/__init__.py",
+        "_gen/families/code/base.py",
+        "_gen/families/code/lists.py",
+        "_gen/families/code/numbers.py",
+        "_gen/families/code/parsing.py",
+        "_gen/families/code/strings.py",
     ]
-    # haystack-v1 imports _needles, which imports _haystack_build.
+    # eval-longctx-v1 imports families.haystack.needles, which imports families.haystack.build;
+    # the standard library (and Pillow, for eval-vision-v1) is no dep.
     assert helpers("eval-longctx-v1", REPO) == [
-        "_gen/_fresh.py",  # _lib imports it for fresh instances
-        "_gen/_haystack_build.py",
-        "_gen/_lib.py",
-        "_gen/_needles.py",
+        *COMMON,
+        "_gen/families/__init__.py",
+        "_gen/families/haystack/__init__.py",
+        "_gen/families/haystack/build.py",
+        "_gen/families/haystack/needles.py",
+    ]
+    assert helpers("eval-vision-v1", REPO)[-2:] == [
+        "_gen/families/vision/draw.py",
+        "_gen/families/vision/pixels.py",
     ]
 
 
@@ -50,22 +67,39 @@ def test_new_dataset_gets_its_stage_and_the_check_catches_a_new_import(
     assert (
         "  gen-eval-algebra-v1:\n"
         "    cmd: atlas dataset generate eval-algebra-v1\n"
-        "    deps: [_gen/eval-algebra-v1.py, _gen/_fresh.py, _gen/_lib.py, "
-        "stages/datasets/generate.py]\n"
+        f"    deps: [_gen/eval-algebra-v1.py, {', '.join(COMMON)}, stages/datasets/generate.py]\n"
     ) in text
     assert "  gen-eval-math-v1:\n" in text
     assert stage_failures(Path(".")) == []
 
-    Path("_gen/_more.py").write_text("VALUE = 1\n", encoding="utf-8")
-    Path("_gen/_extra.py").write_text("from _more import VALUE\n", encoding="utf-8")
+    # A new family package: the generator imports one module, which imports a sibling
+    # relatively; a second one is imported inside a function.
+    family = Path("_gen/families/algebra")
+    family.mkdir(parents=True)
+    Path("_gen/families/__init__.py").write_text('"""Families."""\n', encoding="utf-8")
+    (family / "__init__.py").write_text("", encoding="utf-8")
+    (family / "tables.py").write_text("VALUE = 1\n", encoding="utf-8")
+    (family / "terms.py").write_text("from .tables import VALUE\n", encoding="utf-8")
+    (family / "late.py").write_text("LATE = 2\n", encoding="utf-8")
     script = Path("_gen/eval-algebra-v1.py")
-    script.write_text(
-        script.read_text().replace("import _lib  # noqa: E402", "import _extra, _lib  # noqa"),
-        encoding="utf-8",
+    text = script.read_text(encoding="utf-8").replace(
+        "from common import lib\n", "from common import lib\nfrom families.algebra import terms\n"
     )
+    text = text.replace(
+        "def prove(row", "def _late() -> None:\n    import families.algebra.late\n\n\ndef prove(row"
+    )
+    script.write_text(text, encoding="utf-8")
+    added = [
+        "__init__.py",
+        "algebra/__init__.py",
+        "algebra/late.py",
+        "algebra/tables.py",
+        "algebra/terms.py",
+    ]
     assert stage_failures(Path(".")) == [
         "dvc.yaml: stage gen-eval-algebra-v1: deps do not match the generator's imports "
-        "(missing ['_gen/_extra.py', '_gen/_more.py'], extra none); run `atlas dataset stages`"
+        f"(missing {[f'_gen/families/{name}' for name in added]}, extra none); "
+        "run `atlas dataset stages`"
     ]
     assert main(["dataset", "stages"]) == 0
     assert "gen stages rewritten" in capsys.readouterr().out

@@ -20,7 +20,7 @@ HASH_ORDER = """
 import random, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib
+from common import lib
 
 def generate(rng: random.Random, idx: int) -> dict:
     options = list({"alpha", "beta", "gamma", "delta", "epsilon", "zeta"})
@@ -28,7 +28,7 @@ def generate(rng: random.Random, idx: int) -> dict:
             "prompt": f"Question {idx}: which comes first?", "choices": options,
             "answer": "A", "scorer": "mc", "meta": {}}
 
-_lib.run(dataset_id="eval-hash-v1", kind="eval", description="planted", count=3,
+lib.run(dataset_id="eval-hash-v1", kind="eval", description="planted", count=3,
          generator_file="_gen/eval-hash-v1.py", seed=1, default_scorer="mc",
          created="2026-01-01", generate=generate, prove=lambda row: None)
 """
@@ -38,9 +38,9 @@ BIG = """
 import sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _lib
+from common import lib
 
-_lib.run(dataset_id="eval-big-v1", kind="eval", description="big", count=1,
+lib.run(dataset_id="eval-big-v1", kind="eval", description="big", count=1,
          generator_file="_gen/eval-big-v1.py", seed=1, default_scorer="exact",
          created="2026-01-01", prove=lambda row: None,
          generate=lambda rng, idx: {"id": "big-1", "category": "c", "difficulty": "easy",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +161,26 @@ def test_schema_export_writes_one_schema_per_model(tmp_path: Path) -> None:
     schema = json.loads((tmp_path / "row-prompts.schema.json").read_text())
     assert schema["additionalProperties"] is False
     assert schema["properties"]["shared_prefix"]["description"].startswith("When set, sent as")
+
+
+def test_probes_option_ok_must_mark_exactly_the_gold() -> None:
+    row = {
+        "id": "x-1",
+        "category": "c",
+        "difficulty": "easy",
+        "prompt": "p",
+        "answer": "B",
+        "scorer": "mc",
+        "choices": ["a", "b"],
+    }
+    ok = EvalRow.model_validate({**row, "probes": {"option_ok": [False, True]}})
+    assert ok.probes is not None and ok.probes.option_ok == [False, True]
+    for bad, message in [
+        ([True, False], "marks ['A'] right, the gold is 'B'"),
+        ([True, True], "marks ['A', 'B'] right"),
+        ([False, True, False], "one verdict per choice"),
+    ]:
+        with pytest.raises(ValidationError, match=re.escape(message)):
+            EvalRow.model_validate({**row, "probes": {"option_ok": bad}})
+    with pytest.raises(ValidationError, match="for code_exec rows only"):
+        EvalRow.model_validate({**row, "probes": {"reference": "def f(): pass"}})

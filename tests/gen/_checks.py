@@ -57,10 +57,10 @@ def assert_letters_balanced(rows: list[dict[str, Any]], overall: int, per_catego
 
 def assert_regenerates_in_process(gen: ModuleType, dataset_id: str) -> None:
     """Two in-process runs of ``generate`` give the same rows, byte for byte the committed ones."""
-    first = [gen.generate(gen._lib.row_rng(gen.SEED, i), i) for i in range(gen.COUNT)]
-    second = [gen.generate(gen._lib.row_rng(gen.SEED, i), i) for i in range(gen.COUNT)]
-    text = "".join(gen._lib.canonical_line(r) + "\n" for r in first)
-    assert text == "".join(gen._lib.canonical_line(r) + "\n" for r in second)
+    first = [gen.generate(gen.lib.row_rng(gen.SEED, i), i) for i in range(gen.COUNT)]
+    second = [gen.generate(gen.lib.row_rng(gen.SEED, i), i) for i in range(gen.COUNT)]
+    text = "".join(gen.lib.canonical_line(r) + "\n" for r in first)
+    assert text == "".join(gen.lib.canonical_line(r) + "\n" for r in second)
     assert text == (REPO / "datasets" / dataset_id / "rows.jsonl").read_text("utf-8")
 
 

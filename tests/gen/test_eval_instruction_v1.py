@@ -1,7 +1,7 @@
 """eval-instruction-v1: the shipped rules.py, its shared definitions and every example_pass.
 
-The committed ``rules.py`` is loaded from the dataset directory (as the scorer does) and must be
-the generator's ``_instruction_rules.py`` byte for byte; definitions are checked on hand-worked
+The committed ``rules.py`` is loaded from the dataset directory (as the scorer does) and must be the
+generator's ``families/instruction/rules.py`` byte for byte; definitions are checked on hand-worked
 texts; every row's ``meta.example_pass`` must pass its rules and a broken copy must not.
 """
 
@@ -34,7 +34,7 @@ RULES = _load_rules()
 
 
 def test_rules_file_is_the_generator_copy_and_self_tests() -> None:
-    source = REPO / "_gen" / "_instruction_rules.py"
+    source = REPO / "_gen" / "families" / "instruction" / "rules.py"
     assert (DATA / "rules.py").read_bytes() == source.read_bytes()
     proc = subprocess.run(
         [sys.executable, str(DATA / "rules.py"), "--self-test"], capture_output=True, text=True

@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 DATASET = REPO / "datasets" / "eval-longgen-integrity-v1"
 ROWS = [json.loads(line) for line in (DATASET / "rows.jsonl").read_text("utf-8").splitlines()]
 sys.path.insert(0, str(REPO / "_gen"))
-from _jsproject import parse_identifiers, parse_numbers  # noqa: E402
+from families.longgen.jsproject import parse_identifiers, parse_numbers  # noqa: E402
 
 SNIPPET = """\
 // File: src/a.js

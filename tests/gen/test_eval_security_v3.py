@@ -112,8 +112,8 @@ def test_every_offered_vulnerability_class_has_its_sink_in_the_code() -> None:
 def _template(name: str) -> str:
     """Handler name without its filled-in noun (find_order -> find_*)."""
     head, _, tail = name.partition("_")
-    fills = {*GEN._sec_vulns.FILLS["thing"], *GEN._sec_vulns.FILLS["table"]}
-    fills |= set(GEN._sec_vulns.FILLS["folder"])
+    fills = {*GEN.vulns.FILLS["thing"], *GEN.vulns.FILLS["table"]}
+    fills |= set(GEN.vulns.FILLS["folder"])
     return f"{head}_*" if tail in fills else name
 
 
@@ -141,7 +141,7 @@ def test_incident_options_are_real_actions_that_are_right_elsewhere() -> None:
     gold, offered = Counter(), Counter()
     for row in rows:
         actions = {
-            text for text, _, _ in GEN._sec_incident.SCENARIOS[row["meta"]["scenario"]][1].values()
+            text for text, _, _ in GEN.incident.SCENARIOS[row["meta"]["scenario"]][1].values()
         }
         assert set(row["choices"]) <= actions, row["id"]
         gold[gold_text(row)] += 1

@@ -33,7 +33,7 @@ def _load(name: str, path: Path) -> ModuleType:
 GEN = _load("eval_translation_v1", REPO / "_gen" / "eval-translation-v1.py")
 L = GEN.L
 LEX = GEN.LEX
-CHECKS = _load("fr_en_checks", REPO / "_gen" / "_fr_en_checks.py")
+CHECKS = _load("fr_en_checks", REPO / "_gen" / "families" / "translation" / "checks.py")
 ARRIVED = {"template": "past_etre", "subject": "filles", "motion": "arriver", "place": "gare",
            "time": "hier"}  # fmt: skip
 BOUGHT = {"template": "past_avoir", "subject": "je_m", "verb": "acheter", "object": "ordinateur",

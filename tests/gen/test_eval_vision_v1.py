@@ -17,8 +17,8 @@ REPO = Path(__file__).resolve().parents[2]
 DATASET = REPO / "datasets" / "eval-vision-v1"
 ROWS = [json.loads(line) for line in (DATASET / "rows.jsonl").read_text("utf-8").splitlines()]
 sys.path.insert(0, str(REPO / "_gen"))
-import _vision_pixels as read  # noqa: E402
-from _vision_draw import render  # noqa: E402
+from families.vision import pixels as read  # noqa: E402
+from families.vision.draw import render  # noqa: E402
 
 
 def _chunks(png: bytes) -> list[str]:

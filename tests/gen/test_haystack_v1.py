@@ -66,7 +66,7 @@ def _reference(recipe: dict[str, Any]) -> tuple[str, list[int]]:
 
 def test_builder_in_the_dataset_is_the_generator_source_byte_for_byte() -> None:
     assert (DATASET / "build.py").read_bytes() == (
-        REPO / "_gen" / "_haystack_build.py"
+        REPO / "_gen" / "families" / "haystack" / "build.py"
     ).read_bytes()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,11 +15,10 @@ if str(REPO / "tests") not in sys.path:
 
 
 def _lib() -> Any:
-    spec = importlib.util.spec_from_file_location("atlas_gen_lib", REPO / "_gen" / "_lib.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``_gen/common/lib.py``, imported as the generators import it (``_gen/`` on the path)."""
+    if str(REPO / "_gen") not in sys.path:
+        sys.path.insert(0, str(REPO / "_gen"))
+    return importlib.import_module("common.lib")
 
 
 GEN = _lib()

@@ -58,7 +58,11 @@ def test_report_timings_come_from_the_journal(scored_project: Path) -> None:
 def test_markdown_has_tables_failures_and_error_analysis(scored_project: Path) -> None:
     assert main(["report"]) == 0
     md = Path("report.md").read_text()
-    assert '- `tiny-model` revision `rev-42`, decoding `{"max_tokens": 16, ' in md
+    assert md.startswith(
+        "# Inference Atlas report\n\n## Run\n\nModel `tiny-model` revision `rev-42`. Decoding of "
+        'all its workloads: `{"max_tokens": 16, "temperature": 0.0}`.\n\n| workloads |\n|---|\n'
+        "| math, mix, lc |\n\n## Summary\n"
+    )
     assert (
         "| math | eval-tiny-v1 | eval | 4 | 2 | 50.0 % | 50.0 % | 15.0 % – 85.0 % | 28.9 pts | 1 |"
         in md

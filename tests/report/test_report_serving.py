@@ -23,6 +23,7 @@ def _level(
         "offered_rate": rate,
         "achieved_rate": rate * 1.01,
         "requests_per_s": rps,
+        "requests": 10,
         "requests_failed": 0,
         "ttft_from_scheduled_s": _dist(*ttft),
         "latency_from_scheduled_s": _dist(*e2e),
@@ -42,7 +43,16 @@ def _level(
 SERVING = {
     "run_key": "k",
     "definitions": "vLLM conventions",
-    "main": {"ttft_s": {"p50": 0.2}, "requests_per_s": 0.4},
+    "main": {
+        "concurrency": 2,
+        "requests": 12,
+        "requests_failed": 1,
+        "ttft_s": _dist(0.2, 0.45),
+        "itl_s": _dist(0.025, 0.07),
+        "latency_s": _dist(0.9, 1.6),
+        "output_tokens_per_s": {"aggregate": 40.5, "per_request_p50": 21.0},
+        "requests_per_s": 0.4,
+    },
     "rate": {
         "2": _level(2.0, 0.9, (6.0, 12.0), (7.0, 13.0), 0.0),
         "0.5": _level(0.5, 0.48, (0.3, 0.6), (1.1, 1.4), 1.0),
@@ -75,7 +85,7 @@ def test_serving_curves_as_plot_files_svg_and_tables(scored_project: Path) -> No
     assert "<title>1/s offered: goodput 0.51/s (60% met the SLO)</title>" in page
     assert ">knee 0.5/s</text>" in page
     assert "http://" not in page and "https://" not in page
-    assert "<h3>Load levels</h3>" in page and "Knee: 0.5 req/s" in page
+    assert "Knee: 0.5 req/s" in page
     markdown = Path("report.md").read_text()
     assert "| rate | 1 | 1.01 | 0.85 | 0.9 | 2.5 | 1.8 | 3.5 | 0.03 | 0.02 | 0.004 | 0.6 | 0 |" in (
         markdown
@@ -85,6 +95,66 @@ def test_serving_curves_as_plot_files_svg_and_tables(scored_project: Path) -> No
     assert main(["report"]) == 0  # the levels are gone: so are their plot files
     assert not (plots / "goodput_rate/mix.json").exists()
     assert not (plots / "latency_throughput/mix.json").exists()
+
+
+def _cells(table: str) -> list[list[str]]:
+    rows = re.findall(r"<tr>(.*?)</tr>", table)
+    return [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row) for row in rows]
+
+
+def test_html_serving_part_leads_with_key_figures_and_curves(scored_project: Path) -> None:
+    """Issue 22: the few figures that matter and the plot first, the full dump folded below."""
+    Path("metrics/mix.serving.json").write_text(json.dumps(SERVING))
+    assert main(["report"]) == 0
+    page = Path("report.html").read_text()
+    start = page.index('<section id="mix">')
+    section = page[start : page.index("</section>", start)]
+    top_charts, serving = section.split("<h3>Serving</h3>")
+    assert "<h3>Serving metrics</h3>" not in section
+    assert "Latency against throughput" not in top_charts  # the curves moved to the serving part
+    lead, folded = serving.split("<details>")
+    key_table = lead[: lead.index("</table>")]
+    assert _cells(key_table) == [
+        ["pass", "requests", "failed", "TTFT p50 (s)", "TTFT p99 (s)", "ITL p50 (s)",
+         "ITL p99 (s)", "E2E p50 (s)", "E2E p99 (s)", "output tokens/s"],
+        ["main (concurrency 2)", "12", "1", "0.2", "0.45", "0.025", "0.07", "0.9", "1.6", "40.5"],
+        ["rate 0.5", "10", "0", "0.3", "0.6", "0.02", "0.06", "1.1", "1.4", "—"],
+        ["rate 1", "10", "0", "0.9", "2.5", "0.02", "0.06", "1.8", "3.5", "—"],
+        ["rate 2", "10", "0", "6", "12", "0.02", "0.06", "7", "13", "—"],
+    ]  # fmt: skip
+    after_table = lead[lead.index("</table>") + len("</table>") :]
+    assert after_table.startswith(
+        '<p class="note">The main pass times TTFT and E2E from the actual send, load levels from '
+        "the scheduled send (where a server&#x27;s queue shows)."
+    )
+    curves = re.findall(r"<svg.*?</svg>", after_table, flags=re.S)
+    assert [ET.fromstring(c).findtext("title") for c in curves] == [
+        "Latency against throughput (from the scheduled send)",
+        "Goodput against offered rate",
+    ]
+    assert after_table.index("</svg></div>") < after_table.index('<p class="note">Knee: 0.5 req/s')
+    assert folded.startswith(  # 14 figures of the file without levels (12 of main) + 3 levels
+        "<summary>All serving figures: the main pass and every load level (17 rows)</summary>"
+        "<h4>Main pass</h4>"
+    )
+    assert "<td>main.latency_s.p99</td>" in folded and "<td>run_key</td>" in folded
+    levels = folded[folded.index("<h4>Load levels</h4>") :]
+    assert _cells(levels)[0][:4] == ["mode", "level", "achieved rate", "req/s"]
+    assert len(_cells(levels)) == 4 and folded.endswith("</table></details>")
+
+
+def test_html_serving_part_without_levels_has_no_curves(scored_project: Path) -> None:
+    Path("metrics/mix.serving.json").write_text(json.dumps({"main": SERVING["main"]}))
+    assert main(["report"]) == 0
+    page = Path("report.html").read_text()
+    start = page.index('<section id="mix">')
+    section = page[start : page.index("</section>", start)]
+    serving = section.split("<h3>Serving</h3>")[1]
+    assert _cells(serving[: serving.index("</table>")])[1:] == [
+        ["main (concurrency 2)", "12", "1", "0.2", "0.45", "0.025", "0.07", "0.9", "1.6", "40.5"]
+    ]
+    assert "<svg" not in serving and "Knee" not in serving
+    assert "<summary>All serving figures: the main pass (12 rows)</summary>" in serving  # main.*
 
 
 def test_line_chart_is_byte_stable_and_scales_to_round_axes() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import copy_gen
 
 REPO = Path(__file__).resolve().parents[2]
 RUN_KEY = "a" * 64
@@ -116,9 +117,7 @@ def write_run(workload: str, outputs: dict[str, str], error_ids: tuple[str, ...]
 @pytest.fixture
 def review_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """cwd = a project with both datasets, two workloads' responses and review/studies/demo.yaml."""
-    (tmp_path / "_gen").mkdir()
-    for name in ("_lib.py", "eval-identity-v1.py"):
-        shutil.copy(REPO / "_gen" / name, tmp_path / "_gen" / name)
+    copy_gen(tmp_path, "eval-identity-v1.py")
     (tmp_path / "params.yaml").write_text(PARAMS, "utf-8")
     subprocess.run(
         [sys.executable, "_gen/eval-identity-v1.py", "datasets/eval-identity-v1"],

@@ -97,7 +97,12 @@ def test_kouman_report_components_rates_and_secondary_chrf(
         "adjudication) |" in text
     )
     assert "| total (components: identity 0.667, translation 0.917) |" in text
-    assert "revision `deadbeef`" in text and "temperature=0.0" in text
+    run = "## Run\n\nModel `SmolLM2-135M-Instruct-Q4_1` revision `deadbeef`:\n\n"
+    decoding = "decoding max_tokens=64, seed=0, temperature=0.0, top_p=1.0"
+    assert (
+        f"{run}- **identity**: {decoding}; run `aaaaaaaaaaaa`\n"
+        f"- **translation**: {decoding}; run `aaaaaaaaaaaa`\n\n## Scores" in text
+    )  # the model and revision once, not once per track
     assert "1 disagreement(s) await adjudication" in text
     assert "score 0 by category: false_premise 1" in text
     assert "false premises accepted about: name (1)" in text
@@ -158,5 +163,33 @@ def test_general_knowledge_accuracy_by_subject(
     assert general["sample"]["sample_seed"] == 1 and general["sample"]["origin"] == "tests"
     assert metrics["total"]["components"]["general"] == 0.5
     text = Path("k.md").read_text()
+    run = text[text.index("## Run") : text.index("## Scores")]
+    assert run.count("revision `deadbeef`") == 1  # the general run is grouped with the tracks
+    assert "- **general**: decoding max_tokens=64, seed=0, temperature=0.0, top_p=1.0" in run
+    assert "different model or decoding settings" not in run
     assert "| general knowledge | 6 | 0.500 | accuracy (mc) | fixed sample" in text
     assert "| art | 4 | 0.750 |" in text and "Keep it apart from any full-benchmark result." in text
+
+
+def test_run_section_names_each_model_revision_once() -> None:
+    from stages.review.kouman_md import run_lines
+
+    def run(name: str, key: str, max_tokens: int) -> dict[str, Any]:
+        model = {"name": name, "revision": "r1"}
+        return {"model": model, "decoding": {"max_tokens": max_tokens}, "run_key": key * 64}
+
+    runs = {"identity": run("m", "a", 128), "translation": run("m", "b", 96)}
+    runs["general"] = run("other", "c", 16)
+    assert run_lines(runs, {"identity", "translation"}) == [
+        "Model `m` revision `r1`:",
+        "",
+        "- **identity**: decoding max_tokens=128; run `aaaaaaaaaaaa`",
+        "- **translation**: decoding max_tokens=96; run `bbbbbbbbbbbb`",
+        "",
+        "Model `other` revision `r1`:",
+        "",
+        "- **general**: decoding max_tokens=16; run `cccccccccccc`",
+        "",
+        "The tracks were run with different model or decoding settings.",
+        "",
+    ]

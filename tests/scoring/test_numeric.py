@@ -10,7 +10,7 @@ import pytest
 
 from stages.errors import AtlasError
 from stages.scoring import numeric
-from stages.scoring.numeric import last_number, parse_number
+from stages.scoring.numbers import last_number, parse_number
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,1 @@
+"""The normative rule checker of eval-instruction-v1, shipped as its rules.py (never edited)."""

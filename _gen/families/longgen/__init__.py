@@ -1,0 +1,1 @@
+"""Synthetic JavaScript projects of eval-longgen-integrity-v1 (``jsproject``, ``jsblocks``)."""
