@@ -10,21 +10,12 @@ The Python API (imported lazily, so that ``import stages.compare`` stays light):
 
 from __future__ import annotations
 
-from typing import Any
+from stages.lazy import lazy_attributes
 
 _LAZY = {
     "compare_records": "stages.compare.api",
     "Row": "stages.compare.row",
     "VerdictRecord": "stages.compare.records",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        from importlib import import_module
-
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'stages.compare' has no attribute {name!r}")
-
-
+__getattr__ = lazy_attributes("stages.compare", _LAZY)
 __all__ = sorted(_LAZY)

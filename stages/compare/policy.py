@@ -20,10 +20,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from stages.errors import AtlasError
+from stages.io import read_yaml
 
 
 class _Strict(BaseModel):
@@ -77,16 +77,7 @@ class Policy(_Strict):
 
 def load_policy(path: Path) -> Policy:
     """Read and check a policy file; every problem names the file and the field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise AtlasError(f"{path}: file not found") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise AtlasError(f"{path}{where}: invalid YAML: {exc}") from exc
+    data = read_yaml(path)
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:

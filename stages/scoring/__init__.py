@@ -6,20 +6,11 @@ lazily): one revision's accuracy with its cluster-aware interval (issue 18).
 
 from __future__ import annotations
 
-from typing import Any
+from stages.lazy import lazy_attributes
 
 _LAZY = {
     "accuracy_interval": "stages.scoring.interval",
     "accuracy_estimate": "stages.scoring.interval",
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        from importlib import import_module
-
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'stages.scoring' has no attribute {name!r}")
-
-
+__getattr__ = lazy_attributes("stages.scoring", _LAZY)
 __all__ = sorted(_LAZY)
