@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from stages.compare import paired
+from stages.compare.display import interval_text, mde_text, p_text, scale
 from stages.compare.multiplicity import holm
 from stages.compare.policy import Policy, Rule
-from stages.compare.render import interval_text, mde_text, p_text, scale
 from stages.compare.row import Row
 from stages.compare.run import Comparison
 from stages.errors import AtlasError

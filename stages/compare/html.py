@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from stages.compare import render
+from stages.compare.display import scale
 from stages.compare.flips import DOWN, Flip
 from stages.compare.row import BETTER, WORSE, Row
 from stages.compare.run import Comparison
@@ -18,7 +19,7 @@ GREY = "#777"
 
 
 def interval(row: Row) -> Interval:
-    k = render.scale(row)
+    k = scale(row)
     low, high = (None, None) if row.ci95 is None else (k * row.ci95[0], k * row.ci95[1])
     span = "no interval" if row.ci95 is None else f"[{low:+.1f}, {high:+.1f}]"
     return Interval(

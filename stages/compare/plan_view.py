@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from stages.compare.display import scale
 from stages.compare.plan import Plan, plan
-from stages.compare.render import fit, label, scale
+from stages.compare.render import fit, label
 from stages.compare.row import ALPHA
 from stages.compare.run import Comparison
 

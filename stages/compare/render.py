@@ -5,11 +5,11 @@ chrF++ keeps its own 0-100 scale."""
 from __future__ import annotations
 
 import json
-import math
 import textwrap
 from dataclasses import asdict
 from typing import Any
 
+from stages.compare.display import DASH, interval_text, mde_text, p_text, scale
 from stages.compare.row import NOT_TESTED, Row
 from stages.compare.run import Comparison, ServingRow
 
@@ -18,13 +18,6 @@ HEADER = ["workload", "n", "A", "B", "Δ", "95% CI of Δ", "p adj", "flips", "MD
 FAILED = "failed A/B"
 RIGHT = {1, 2, 3, 4, 6, 8}  # right-aligned columns
 MEASURE_LABEL = {"accuracy": "", "f1": " F1", "chrf": " chrF", "score": " score"}
-DASH = "—"
-
-
-def scale(row: Row) -> float:
-    """Display factor: shares (accuracy, F1, pass@k) become percent; a 0-100 scale stays."""
-    low, high = row.scale
-    return 100.0 if high - low <= 1.0 else 1.0
 
 
 def label(row: Row) -> str:
@@ -32,45 +25,6 @@ def label(row: Row) -> str:
         return f"  {row.category}"
     name = row.workload if row.level is None else f"{row.workload} @{row.level}"
     return name + MEASURE_LABEL.get(row.measure, f" {row.measure}")
-
-
-def p_text(p: float | None, alpha: float = 0.05) -> str:
-    """p with the digits that tell it from ``alpha``: 0.0496 stays 0.0496, never "0.050"."""
-    if p is None:
-        return DASH
-    if p < 0.001:
-        return "<.001"
-    for digits in range(3, 7):
-        shown = round(p, digits)
-        if shown != alpha and (shown < alpha) == (p < alpha):
-            return f"{p:.{digits}f}"
-    return f"{p:.6f}"
-
-
-def _outward(value: float, up: bool, digits: int = 1) -> str:
-    """A bound rounded away from the estimate; more digits while rounding would reach zero or
-    cross it (a bound of -0.03 is "-0.1", a bound of +0.04 is "+0.04", never "+0.0")."""
-    for places in range(digits, 5):
-        factor = 10.0**places
-        rounded = (math.ceil if up else math.floor)(value * factor - (1e-9 if up else -1e-9))
-        shown = rounded / factor
-        if value == 0 or (shown != 0 and (shown > 0) == (value > 0)):
-            return f"{shown:+.{places}f}"
-    return f"{value:+.4f}"
-
-
-def interval_text(row: Row) -> str:
-    if row.ci95 is None:
-        return DASH
-    k = scale(row)
-    return f"{_outward(k * row.ci95[0], False)}..{_outward(k * row.ci95[1], True)}"
-
-
-def mde_text(row: Row) -> str:
-    if row.mde is None:
-        return DASH
-    value = f"{scale(row) * row.mde:.1f}"
-    return f">{value}" if row.mde_capped else value
 
 
 def verdict_text(row: Row) -> str:
