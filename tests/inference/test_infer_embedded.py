@@ -184,10 +184,10 @@ def test_gemma_preset_is_assembled_verified_and_served_with_its_named_template(
     assert hashlib.sha256(gguf.read_bytes()).hexdigest() == gemma.revision
     assert gguf_facts_template(gguf) is None
     shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
-    (tmp_path / "stages" / "inference" / "templates").mkdir(parents=True)
-    shutil.copy(REPO / gemma.chat_template, tmp_path / gemma.chat_template)
+    # the template by absolute path: a stages/ folder in the project would shadow the package
     _project(tmp_path, {"math": {"dataset": "eval-math-v1", "max_tokens": 16, "limit": 2}},
-             preset="gemma3-270m", slots=2)  # fmt: skip
+             preset="gemma3-270m", slots=2,
+             chat_template=str(REPO / gemma.chat_template))  # fmt: skip
     _infer(tmp_path, "math")
     records = _records(tmp_path, "math")
     assert len(records) == 2 and all(r["error"] is None for r in records)
