@@ -12,8 +12,9 @@ leaks and near-duplicate prompts, and reports per dataset:
   row whose prompt states the gold (``baselines.gold_stated``), a code row whose prompt shows one of
   its hidden tests (call and expected value both verbatim);
 * ``duplicates`` — row id -> the earlier row id it repeats: same prompt after normalisation
-  (NFKC, case-fold, punctuation and spacing dropped) with the same image / haystack document, and
-  for mc rows the same options in any order.
+  (NFKC, case-fold, spacing, sentence punctuation, brackets and quotes dropped; signs, operators
+  and other symbols kept, ``audit_text.identity_text``) with the same image / haystack document,
+  and for mc rows the same options in any order.
 
 A dataset being published (absent from ``registry.json``) fails when its best baseline beats chance
 by more than ``MAX_MARGIN`` or it has any leak or duplicate. Published datasets, and imported ones

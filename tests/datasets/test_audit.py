@@ -238,3 +238,21 @@ def test_dataset_audit_command_on_a_directory(
     out = capsys.readouterr().out
     assert "letter_A            0.9091" in out
     assert "duplicate p-21 of p-03" in out
+
+
+def test_a_minus_sign_or_an_operator_makes_another_item() -> None:
+    # A fresh instance of eval-knowledge-v2 asked for the prefixes of 10^18 and of 10^-18: two
+    # items, which the key once collided by dropping every symbol.
+    rows = [
+        open_row("a", "Which SI prefix stands for a factor of 10^18? Give the prefix name.", "exa"),
+        open_row("b", "Which SI prefix stands for a factor of 10^-18? Give the prefix name.", "atto"),
+        open_row("c", "Compute 2 + 3.", 5, "numeric"),
+        open_row("d", "Compute 2 - 3.", -1, "numeric"),
+        open_row("e", "Compute 2 * 3.", 6, "numeric"),
+        open_row("f", "Is 5 > 3?", "yes"),
+        open_row("g", "Is 5 < 3?", "no"),
+        open_row("h", "Compute −5 + 1.", -4, "numeric"),
+        open_row("i", "Compute 5 + 1.", 6, "numeric"),
+        open_row("j", "compute   2 + 3", 5, "numeric"),  # case, spacing, '.': the same item as c
+    ]
+    assert audit_rows("eval-x-v1", rows, Path("."), published=False).duplicates == {"j": "c"}
