@@ -83,6 +83,10 @@ def audit(
     target: Annotated[
         str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
     ],
+    fresh: Annotated[
+        bool,
+        typer.Option(help="Also learn on three fresh instances (datasets being published)."),
+    ] = True,
 ) -> None:
     """Shortcut audit of one eval dataset: the learned answer-free baseline per answer format,
     scorer strength per row (probes, derived near misses, echoes), code mutation testing,
@@ -100,7 +104,7 @@ def audit(
     path = Path(target)
     if not (path / "dataset.json").is_file():
         path = dataset_dir(target, DATASETS_DIR)
-    result = audit_dataset(path)
+    result = audit_dataset(path, fresh=fresh)
     typer.echo(table({result.id: result}))
     typer.echo(details(result))
     if result.status == "fail":

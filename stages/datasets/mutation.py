@@ -12,7 +12,9 @@ one ``meta.wrong_solution`` — each program is scored as a model's reply by the
 * no hidden test may be the prompt's example: ``meta.example`` (``call``, ``expected``) equal to
   a hidden ``assert call == expected`` (calls compared as parsed Python, values as literals).
 
-The mutation score is killed mutants / mutants. Programs run :data:`WORKERS` at a time.
+The mutation score is killed mutants / mutants. Programs run :data:`WORKERS` at a time; a
+verdict the program decided is kept in :mod:`stages.datasets.verdict_cache` and not run again
+while nothing it depends on changes.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stages.datasets import verdict_cache
 from stages.scoring.code_exec import score
 
 WORKERS = 2
@@ -107,8 +110,12 @@ def example_is_tested(row: dict[str, Any]) -> bool:
 def _passes(row: dict[str, Any], code: str) -> bool:
     """Does ``code`` (bare, or already a reply with its own fence) pass the row's tests?"""
     text = code if "```" in code or "~~~" in code else f"```python\n{code}\n```"
-    reply = {"output": text, "error": None}
-    return bool(score(row, reply, Path(".")).correct)
+    known = verdict_cache.stored(row, text)
+    if known is not None:
+        return known
+    verdict = score(row, {"output": text, "error": None}, Path("."))
+    verdict_cache.store(row, text, bool(verdict.correct), verdict.why)
+    return bool(verdict.correct)
 
 
 def mutation(rows: list[dict[str, Any]]) -> Mutation:

@@ -36,7 +36,7 @@ from stages.datasets.option_features import dice
 from stages.scoring.contains import found
 from stages.scoring.exact import gold_strings, normalize
 from stages.scoring.flexible_numbers import read_whole
-from stages.scoring.numbers import Number, number_spans, parse_number
+from stages.scoring.numbers import Number, ascii_digits, number_spans, parse_number
 from stages.scoring.numeric import gold_value, within_tolerance
 
 MAX_FILLS = 20
@@ -109,14 +109,15 @@ def derived(row: dict[str, Any], family: list[str]) -> tuple[list[str], list[str
 
 
 def _values(row: dict[str, Any], text: str) -> list[str]:
+    """Each number as the prompt writes it (the gold's first), then an mc row's options."""
+    plain = ascii_digits(text)
     spans = number_spans(text)
-    shown = list(dict.fromkeys(number_text(v) for v, _, _ in spans))
+    written = {v: plain[a:b] for v, a, b in reversed(spans)}  # first spelling of each value
+    values = list(dict.fromkeys(v for v, _, _ in spans))
     if row["scorer"] == "numeric":
-        gold = number_text(gold_value(row))
-        first = [v for v in shown if v == gold]
-        shown = first + [v for v in shown if v != gold][: MAX_FILLS - len(first)]
-    else:
-        shown = shown[:MAX_FILLS]
+        gold = gold_value(row)
+        values = [v for v in values if v == gold] + [v for v in values if v != gold]
+    shown = [written[v] for v in values[:MAX_FILLS]]
     if row["scorer"] == "mc":
         shown += labels(row) + list(row["choices"])
     return list(dict.fromkeys(shown))
