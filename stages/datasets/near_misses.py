@@ -20,8 +20,8 @@ same number under the flexible grammar) are never near misses. Derived right rep
 Echoes: the prompt (what the model reads, every message joined) sent back once and twice, and
 once more per value with the answer-line template filled in (``Answer: <number>`` or
 ``Answer: …`` with the placeholder replaced on every line that holds ``Answer:``) by each number
-the prompt states (up to :data:`MAX_FILLS`, numbers equal to the gold always among them) and,
-for mc rows, each letter and option text.
+the prompt states (up to :data:`MAX_FILLS`, those equal to an accepted answer always among them)
+and, for mc rows, each letter and option text.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from stages.scoring.flexible_numbers import read_whole
 from stages.scoring.numbers import Number, ascii_digits, number_spans, parse_number
 from stages.scoring.numeric import gold_value, within_tolerance
 
-MAX_FILLS = 20
+MAX_FILLS = 12
 _SIMILAR = 3
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|…")
 _TEMPLATE_LINE = re.compile(r"^.*answer\s*:.*$", re.I | re.M)
@@ -108,15 +108,24 @@ def derived(row: dict[str, Any], family: list[str]) -> tuple[list[str], list[str
     return wrong, [f"Answer: {g}" for g in dict.fromkeys(_accepted(row))]
 
 
+def _golds(row: dict[str, Any]) -> set[Number]:
+    """The row's accepted answers that read as numbers (drop: each span)."""
+    if row["scorer"] == "numeric":
+        return {gold_value(row)}
+    answers = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
+    spans = [s for a in answers for s in (a if isinstance(a, list) else [a])]
+    return {v for v in (parse_number(str(s)) for s in spans) if v is not None}
+
+
 def _values(row: dict[str, Any], text: str) -> list[str]:
-    """Each number as the prompt writes it (the gold's first), then an mc row's options."""
+    """Each number as the prompt writes it (those equal to an accepted answer first, since only
+    they can make a filled echo right), then an mc row's options."""
     plain = ascii_digits(text)
     spans = number_spans(text)
     written = {v: plain[a:b] for v, a, b in reversed(spans)}  # first spelling of each value
     values = list(dict.fromkeys(v for v, _, _ in spans))
-    if row["scorer"] == "numeric":
-        gold = gold_value(row)
-        values = [v for v in values if v == gold] + [v for v in values if v != gold]
+    golds = _golds(row) if row["scorer"] != "mc" else set()
+    values = [v for v in values if v in golds] + [v for v in values if v not in golds]
     shown = [written[v] for v in values[:MAX_FILLS]]
     if row["scorer"] == "mc":
         shown += labels(row) + list(row["choices"])

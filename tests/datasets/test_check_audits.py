@@ -60,3 +60,17 @@ def test_check_passes_a_clean_dataset_and_fails_every_planted_artifact(
     assert blocks["eval-mutant-v1"]["mutation"]["score"] == pytest.approx(2 / 3, abs=1e-4)
     echoes = blocks["eval-echo-v1"]["strength"]["echoes"]
     assert (echoes["tried"], echoes["held"]) == (7, 2)  # 3 + 2 of the 7 failed
+
+
+def test_lineages_read_before_to_after() -> None:
+    from stages.datasets.audit import audit_rows, corpus_metrics
+
+    before = audit_rows("eval-order-v1", planted.centroid_mc(24, seed=3), Path("."), True)
+    after = audit_rows("eval-order-v2", planted.clean_mc(24, seed=1), Path("."), False)
+    lineage = corpus_metrics({"eval-order-v2": after, "eval-order-v1": before})["lineages"]
+    assert [line["id"] for line in lineage["eval-order"]] == ["eval-order-v1", "eval-order-v2"]
+    first, second = lineage["eval-order"]
+    assert (first["status"], first["learned"]["mc"]["margin"]) == ("flawed", 0.75)
+    assert first["learned"]["mc"]["fails"] and not second["learned"]["mc"]["fails"]
+    assert second["status"] == "pass" and second["near_misses_rejected"] == "143/143"
+    assert first["mutation_score"] is None
