@@ -20,8 +20,10 @@ same number under the flexible grammar) are never near misses. Derived right rep
 Echoes: the prompt (what the model reads, every message joined) sent back once and twice, and
 once more per value with the answer-line template filled in (``Answer: <number>`` or
 ``Answer: …`` with the placeholder replaced on every line that holds ``Answer:``) by each number
-the prompt states (up to :data:`MAX_FILLS`, those equal to an accepted answer always among them)
-and, for mc rows, each letter and option text.
+the prompt states and, for mc rows, each letter and option text. Numbers: at most
+:data:`MAX_FILLS` per row, those equal to an accepted answer first — a filled echo can only
+score when the scorer reads the filled value (then it must equal the gold) or another number of
+the prompt (which a few fills already show), so more values of one prompt repeat one proof.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from stages.scoring.flexible_numbers import read_whole
 from stages.scoring.numbers import Number, ascii_digits, number_spans, parse_number
 from stages.scoring.numeric import gold_value, within_tolerance
 
-MAX_FILLS = 12
+MAX_FILLS = 4
 _SIMILAR = 3
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|…")
 _TEMPLATE_LINE = re.compile(r"^.*answer\s*:.*$", re.I | re.M)
