@@ -221,13 +221,13 @@ def audit_rows(
 
 
 def audit_dataset(
-    path: Path, published: bool | None = None, root: Path = Path("."), fresh: bool = True
+    path: Path, published: bool | None = None, root: Path = Path("."), fresh: bool | None = None
 ) -> DatasetAudit:
     """Audit the eval dataset in directory ``path`` (committed or freshly generated anywhere).
 
-    ``published`` defaults to whether ``path.parent/registry.json`` pins the dataset's id. A
-    generated dataset being published is also learned on fresh instances (``fresh``,
-    :mod:`stages.datasets.pooled`).
+    ``published`` defaults to whether ``path.parent/registry.json`` pins the dataset's id.
+    ``fresh``: learn on fresh instances too (:mod:`stages.datasets.pooled`) — by default only a
+    generated dataset being published; True for a published one as well; False never.
     """
     card = load_card(path)
     if card.kind != "eval":
@@ -240,7 +240,7 @@ def audit_dataset(
     generator = root / card.generator.path if card.generator is not None else None
     pooled: list[dict[str, Any]] = []
     failed: dict[int, str] = {}
-    if fresh and not published and not card.external:
+    if (not published if fresh is None else fresh) and not card.external:
         pooled, failed = fresh_rows(card, root)
     result = audit_rows(card.id, rows, path, published, card.external, generator, root, pooled)
     result.fresh_failed = failed

@@ -85,9 +85,11 @@ def audit(
         str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
     ],
     fresh: Annotated[
-        bool,
-        typer.Option(help="Also learn on three fresh instances (datasets being published)."),
-    ] = True,
+        bool | None,
+        typer.Option(
+            help="Learn on three fresh instances too (default: only a dataset being published)."
+        ),
+    ] = None,
 ) -> None:
     """Shortcut audit of one eval dataset: the learned answer-free baseline per answer format,
     scorer strength per row (probes, derived near misses, echoes), code mutation testing,
