@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +51,7 @@ from families.code import (
     simulations,
     strings,
 )
-from families.code.assertions import parse_tests, split_cases
+from families.code.assertions import split_cases
 
 DATASET_ID = "eval-code-v2"
 KIND = "eval"
@@ -85,7 +84,6 @@ CATEGORIES: dict[str, list[base.Family]] = {
     }.items()
 }
 V1_FAMILIES = set(strings.FAMILIES + lists.FAMILIES + numbers.FAMILIES + parsing.FAMILIES)
-DIFFICULTY_CYCLE = ("easy", "medium", "hard")
 #: Row order: round-robin over the categories, so any prefix (a quick run) mixes them all.
 FAMILIES: list[base.Family] = [
     families[slot] for slot in range(9) for families in CATEGORIES.values()
@@ -155,16 +153,8 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 def prove(row: dict[str, Any]) -> None:
     meta, entry = row["meta"], row["answer"]
-    cases = parse_tests(entry, row["tests"])
-    assert len(cases) >= 3, row["id"]
-    outputs = {json.dumps(expected, sort_keys=True) for _, _, expected in cases}
-    assert len(outputs) >= 2, f"{row['id']}: a function returning a constant passes"
-    assert len({c for c, _, _ in cases}) == len(cases), f"{row['id']}: repeated test call"
-    example = meta["example"]
-    assert example["call"] not in {c for c, _, _ in cases}, f"{row['id']}: example is a test"
-    assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
+    cases, shown = assertions.checked_cases(row)
     assert f"def {entry}(" in meta["reference_solution"], row["id"]
-    shown = (example["call"], repr(example["expected"]), example["expected"])
     got, wrong = assertions.run(
         [meta["reference_solution"], meta["wrong_solution"]], [*cases, shown]
     )
@@ -178,12 +168,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    lib.assert_unique(rows, lambda r: r["answer"], "entry point")
-    lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
-    cells = Counter((row["category"], row["difficulty"]) for row in rows)
-    assert set(cells.values()) == {3} and len(cells) == len(CATEGORIES) * 3, cells
-    for i, row in enumerate(rows):  # the declared order: slot s holds difficulty s % 3
-        assert row["difficulty"] == DIFFICULTY_CYCLE[i // len(CATEGORIES) % 3], row["id"]
+    assertions.check_layout(rows, len(CATEGORIES))
 
 
 def main(argv: list[str] | None = None) -> None:

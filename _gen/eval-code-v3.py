@@ -27,10 +27,8 @@ exactly each expected value and the example's; every mutant fails at least one h
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +84,6 @@ CATEGORIES: dict[str, list[Family]] = {
         "formats": mutants_dates.FAMILIES + mutants_checksums.FAMILIES,
     }.items()
 }
-DIFFICULTY_CYCLE = ("easy", "medium", "hard")
 #: Row order: round-robin over the categories, so any prefix (a quick run) mixes them all.
 FAMILIES: list[Family] = [families[slot] for slot in range(9) for families in CATEGORIES.values()]
 COUNT = len(FAMILIES)
@@ -127,21 +124,14 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
 
 
 def prove(row: dict[str, Any]) -> None:
-    rid, entry, example = row["id"], row["answer"], row["meta"]["example"]
-    cases = assertions.parse_tests(entry, row["tests"])
-    assert len(cases) >= 3, rid
-    outputs = {json.dumps(expected, sort_keys=True) for _, _, expected in cases}
-    assert len(outputs) >= 2, f"{rid}: a function returning a constant passes"
-    assert len({c for c, _, _ in cases}) == len(cases), f"{rid}: repeated test call"
-    assert example["call"] not in {c for c, _, _ in cases}, f"{rid}: the example is a test"
-    assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
+    rid, entry = row["id"], row["answer"]
+    cases, shown = assertions.checked_cases(row)
     assert not any(c in row["prompt"] for c, _, _ in cases), f"{rid}: the prompt shows a test"
     reference, mutants = row["probes"]["reference"], row["probes"]["mutants"]
     assert len(mutants) >= MIN_MUTANTS, rid
     for source in [reference, *(m["code"] for m in mutants)]:
         compile(source, rid, "exec")  # a mutant that does not even compile proves nothing
         assert f"def {entry}(" in source, rid
-    shown = (example["call"], repr(example["expected"]), example["expected"])
     outcomes = assertions.run([reference, *(m["code"] for m in mutants)], [*cases, shown])
     assert assertions.passes(outcomes[0], [*cases, shown]), f"{rid}: the reference fails"
     for mutant, outcome in zip(mutants, outcomes[1:], strict=True):
@@ -151,12 +141,7 @@ def prove(row: dict[str, Any]) -> None:
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    lib.assert_unique(rows, lambda r: r["answer"], "entry point")
-    lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
-    cells = Counter((row["category"], row["difficulty"]) for row in rows)
-    assert set(cells.values()) == {3} and len(cells) == len(CATEGORIES) * 3, cells
-    for i, row in enumerate(rows):  # the declared order: slot s holds difficulty s % 3
-        assert row["difficulty"] == DIFFICULTY_CYCLE[i // len(CATEGORIES) % 3], row["id"]
+    assertions.check_layout(rows, len(CATEGORIES))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,12 +20,16 @@ from typing import Any
 import pytest
 
 from stages.datasets.rows import EvalRow
-from tests.gen._checks import assert_regenerates_in_process, committed_rows, load_generator
+from tests.gen._checks import (
+    assert_regenerates_in_process,
+    code_cases,
+    committed_rows,
+    load_generator,
+)
 
 ROWS = committed_rows("eval-code-v3")
 V2 = {r["meta"]["family"]: r for r in committed_rows("eval-code-v2")}
 BY_FAMILY = {r["meta"]["family"]: r for r in ROWS}
-LINE = re.compile(r"^assert (?P<call>(?P<entry>\w+)\(.*\)) == (?P<expected>.+)$")
 #: Runs each job's solutions on its calls; per solution the JSON of each value, or the error.
 DRIVER = """
 import json, sys
@@ -47,15 +51,6 @@ print(json.dumps(out))
 """
 
 
-def cases(row: dict[str, Any]) -> list[tuple[str, Any]]:
-    out = []
-    for line in row["tests"].splitlines():
-        match = LINE.match(line)
-        assert match is not None and match["entry"] == row["answer"], line
-        out.append((match["call"], ast.literal_eval(match["expected"])))
-    return out
-
-
 def run(jobs: list[tuple[list[str], list[str]]]) -> list[list[list[str]]]:
     """(solutions, calls) per job -> per solution, per call, the value as JSON (or the error)."""
     payload = [{"solutions": solutions, "calls": calls} for solutions, calls in jobs]
@@ -71,7 +66,7 @@ def run(jobs: list[tuple[list[str], list[str]]]) -> list[list[list[str]]]:
 
 
 def wanted(row: dict[str, Any]) -> list[str]:
-    return [json.dumps(expected, sort_keys=True) for _, expected in cases(row)]
+    return [json.dumps(expected, sort_keys=True) for _, expected in code_cases(row)]
 
 
 def test_same_families_and_balance_as_v2() -> None:
@@ -99,7 +94,7 @@ def test_rows_validate_with_their_probes() -> None:
 def test_tests_are_literal_assertions_with_plain_json_values() -> None:
     for row in ROWS:
         assert row["scorer"] == "code_exec"
-        found = cases(row)
+        found = code_cases(row)
         assert len(found) >= 4, row["id"]
         assert len({json.dumps(e, sort_keys=True) for _, e in found}) >= 2, row["id"]
         for call, expected in found:
@@ -114,7 +109,7 @@ def test_the_example_is_shown_but_never_tested_and_no_test_is_shown() -> None:
     for row in ROWS:
         example = row["meta"]["example"]
         assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
-        calls = [call for call, _ in cases(row)]
+        calls = [call for call, _ in code_cases(row)]
         assert example["call"] not in calls, row["id"]
         assert not any(call in row["prompt"] for call in calls), row["id"]
 
@@ -122,7 +117,7 @@ def test_the_example_is_shown_but_never_tested_and_no_test_is_shown() -> None:
 def test_references_pass_and_every_mutant_fails_a_hidden_test() -> None:
     jobs = []
     for row in ROWS:
-        calls = [call for call, _ in cases(row)] + [row["meta"]["example"]["call"]]
+        calls = [call for call, _ in code_cases(row)] + [row["meta"]["example"]["call"]]
         jobs.append(
             ([row["probes"]["reference"], *(m["code"] for m in row["probes"]["mutants"])], calls)
         )
@@ -226,9 +221,7 @@ def test_v2_defect_passes_v2_and_is_killed_in_v3(
 ) -> None:
     old, new = V2[family], BY_FAMILY[family]
     assert old["id"] == v2_id and new["id"] == v2_id.replace("code2", "code3")
-    (on_old,), (on_new,) = run(
-        [([wrong(old)], [c for c, _ in cases(old)]), ([wrong(new)], [c for c, _ in cases(new)])]
-    )
+    (on_old,), (on_new,) = run([([wrong(r)], [c for c, _ in code_cases(r)]) for r in (old, new)])
     assert on_old == wanted(old)  # the defect: every -v2 hidden test passes
     assert on_new != wanted(new)  # -v3: a hidden test fails
     assert mutant in [m["name"] for m in new["probes"]["mutants"]]

@@ -15,7 +15,10 @@ import ast
 import json
 import subprocess
 import sys
+from collections import Counter
 from typing import Any
+
+from common import lib
 
 from families.code.base import Task
 
@@ -104,6 +107,32 @@ def parse_tests(entry: str, tests: str) -> list[Case]:
         assert json_plain(expected), f"not plain JSON: {line}"
         cases.append((ast.unparse(call), ast.unparse(right), expected))
     return cases
+
+
+def checked_cases(row: dict[str, Any]) -> tuple[list[Case], Case]:
+    """A row's hidden tests, checked as both suites require, and its example as a case: at
+    least three tests, not all of one value (a constant function would pass), no call twice,
+    the example shown in the prompt and never a test."""
+    rid, example = row["id"], row["meta"]["example"]
+    cases = parse_tests(row["answer"], row["tests"])
+    assert len(cases) >= 3, rid
+    outputs = {json.dumps(expected, sort_keys=True) for _, _, expected in cases}
+    assert len(outputs) >= 2, f"{rid}: a function returning a constant passes"
+    assert len({c for c, _, _ in cases}) == len(cases), f"{rid}: repeated test call"
+    assert example["call"] not in {c for c, _, _ in cases}, f"{rid}: example is a test"
+    assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
+    return cases, (example["call"], repr(example["expected"]), example["expected"])
+
+
+def check_layout(rows: list[dict[str, Any]], categories: int) -> None:
+    """One family and entry point per row, three rows per category and difficulty, and row i
+    of difficulty ``(i // categories) % 3`` (easy, medium, hard) as the suites lay them out."""
+    lib.assert_unique(rows, lambda r: r["answer"], "entry point")
+    lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
+    cells = Counter((row["category"], row["difficulty"]) for row in rows)
+    assert set(cells.values()) == {3} and len(cells) == categories * 3, cells
+    for i, row in enumerate(rows):
+        assert row["difficulty"] == ("easy", "medium", "hard")[i // categories % 3], row["id"]
 
 
 def run(solutions: list[str], cases: list[Case]) -> list[Outcome]:
