@@ -58,6 +58,9 @@ class EngineSettings:
     """Physical batch: tokens computed per graph evaluation."""
     flash_attn: bool = False
     """Flash attention changes the order of the attention sums, so it stays off."""
+    repack: bool = True
+    """Repack quantized weights into interleaved rows for the CPU's matrix kernels
+    (``--repack``/``--no-repack``; only some types and CPUs have such kernels)."""
     cache_prompt: bool = True
     """A slot keeps the KV of its last prompt and reuses the common prefix of the next one."""
     cache_ram_mib: int = 0
@@ -79,6 +82,7 @@ class EngineSettings:
             "--threads", str(self.n_threads), "--threads-batch", str(self.n_threads_batch),
             "--batch-size", str(self.n_batch), "--ubatch-size", str(self.n_ubatch),
             "--flash-attn", "on" if self.flash_attn else "off",
+            "--repack" if self.repack else "--no-repack",
             "--cache-prompt" if self.cache_prompt else "--no-cache-prompt",
             "--cache-ram", str(self.cache_ram_mib),
         ]  # fmt: skip
