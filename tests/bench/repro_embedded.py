@@ -228,9 +228,12 @@ def run(
     with server_of(model, config, builds) as (url, pid):
         post(url, json.dumps(warm).encode())
         started, cpu = time.perf_counter(), cpu_seconds(pid)
-        with ThreadPoolExecutor(config.engine.slots) as pool:
+        pool = ThreadPoolExecutor(config.engine.slots)
+        try:
             futures = [(i, pool.submit(post, url, body)) for i, body in sequence]
             answers = [(i, future.result()) for i, future in futures]
+        finally:  # on Ctrl-C, drop the queued requests: stopping the server ends the others
+            pool.shutdown(wait=False, cancel_futures=True)
         wall = time.perf_counter() - started
         cpu = cpu_seconds(pid) - cpu
     outputs: dict[str, str] = {}
