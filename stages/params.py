@@ -248,6 +248,34 @@ class WorkloadParams(_Section):
         return value
 
 
+class JudgeParams(_Section):
+    """``judge:`` — the model judge of rubric tracks and its calibration gate
+    (docs/review.md#the-model-judge). Its figures are provisional and never replace human ones."""
+
+    study: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Study (``review/studies/<study>.yaml``) whose track of a workload gives the rubric, and
+    whose human final labels calibrate the judge."""
+    judges: dict[str, ModelParams] = Field(min_length=1)
+    """The jury by name: each an endpoint like ``model:`` (``embedded`` or a ``/v1`` URL). With
+    several, an item's grade is the lower median of their grades and their agreement is shown."""
+    max_tokens: int = Field(default=64, gt=0)
+    """Output limit of a judge's answer (it reasons briefly, then gives ``Grade: N``)."""
+    min_kappa: float = Field(default=0.6, ge=-1.0, le=1.0)
+    """Quadratic-weighted κ with the human final labels below which judge figures are withheld."""
+    min_items: int = Field(default=30, ge=1)
+    """Fewest human-labelled items a calibration needs; below it judge figures are withheld."""
+    max_unparsed_share: float = Field(default=0.1, ge=0.0, le=1.0)
+    """Largest share of calibration items whose grade could not be read; above it, withheld."""
+
+    @field_validator("judges")
+    @classmethod
+    def _judge_names(cls, value: dict[str, ModelParams]) -> dict[str, ModelParams]:
+        for name in value:
+            if not name or not all(c.isalnum() or c in "-_" for c in name):
+                raise ValueError(f"judge name {name!r}: use letters, digits, '-' and '_'")
+        return value
+
+
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
     """Read params.yaml as a plain mapping, naming the file on a syntax error."""
     try:

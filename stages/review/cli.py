@@ -113,7 +113,7 @@ def agreement(
     method: Annotated[
         str,
         typer.Option(
-            help="cohen | cohen-quadratic | fleiss | "
+            help="cohen | cohen-linear | cohen-quadratic | fleiss | "
             "krippendorff-nominal | krippendorff-ordinal | "
             "majority (2-of-3 per item and field)."
         ),

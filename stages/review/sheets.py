@@ -168,9 +168,7 @@ def export(name: str, pass_no: int = 1, reviewers: list[str] | None = None) -> E
         template = paths.verdict_file(reviewer, pass_no)
         if not template.exists():
             # Unsorted keys: the blind id leads each verdict, as the reviewer reads it.
-            text = json.dumps(
-                _template(key, reviewer, pass_no), ensure_ascii=False, indent=2
-            )
+            text = json.dumps(_template(key, reviewer, pass_no), ensure_ascii=False, indent=2)
             atomic_write_text(template, text + "\n")
             result.templates.append(template)
     return result

@@ -89,12 +89,15 @@ def test_a_whole_pass_in_the_browser_gives_the_json_paths_figures(
             fields = sum(len(item["fields"]["1"]) for item in items.values())
             assert label_by_keyboard(page, reviewer, items) == fields == 18  # 2 premises
             assert page.inner_text("#progress") == "10 / 10 items complete"
-            assert page.eval_on_selector_all(".item .status", "n => n.map(x => x.textContent)") == [
-                "complete"
-            ] * 10
+            assert (
+                page.eval_on_selector_all(".item .status", "n => n.map(x => x.textContent)")
+                == ["complete"] * 10
+            )
             exported[reviewer] = export(page, "#export", downloads)
             assert exported[reviewer].name == f"{reviewer}.pass1.json"
-            assert requests == [Path(f"review/packages/demo/{reviewer}/pass1.html").resolve().as_uri()]
+            assert requests == [
+                Path(f"review/packages/demo/{reviewer}/pass1.html").resolve().as_uri()
+            ]
         template = VERDICTS / f"{reviewer}.pass1.json"
         assert main(["review", "accept", str(exported[reviewer]), "--study", "demo"]) == 0
         assert template.read_bytes() == exported[reviewer].read_bytes()  # byte for byte
@@ -121,7 +124,9 @@ def test_a_whole_pass_in_the_browser_gives_the_json_paths_figures(
     assert metrics["unresolved"] == 2  # identity-0002 and translation-0003 await adjudication
 
 
-def test_labels_outside_the_rubric_are_refused_as_typed(review_project: Path, tmp_path: Path) -> None:
+def test_labels_outside_the_rubric_are_refused_as_typed(
+    review_project: Path, tmp_path: Path
+) -> None:
     assert main(["review", "export", "--study", "demo"]) == 0
     items = key_items()
     with browser_page(tmp_path) as page:
@@ -174,9 +179,12 @@ def test_autosave_survives_a_reload(review_project: Path, tmp_path: Path) -> Non
         page.reload()
         page.wait_for_selector(".item")
         assert page.inner_text("#progress") == "3 / 10 items complete"
-        assert page.inner_text("#message") == "restored " + str(
-            sum(len(items[b]["fields"]["1"]) for b in order[:3])
-        ) + " label(s) autosaved in this browser"
+        assert (
+            page.inner_text("#message")
+            == "restored "
+            + str(sum(len(items[b]["fields"]["1"]) for b in order[:3]))
+            + " label(s) autosaved in this browser"
+        )
         assert page.input_value(f"#why-{order[3]}") == "units stripped"
         assert page.get_attribute(".item.current", "data-id") == order[3]
         draft = export(page, "#export-draft", tmp_path)
