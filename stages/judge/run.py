@@ -13,13 +13,12 @@ and ``metrics/verdicts/W.judge.jsonl`` (one line per item in the verdict-record 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, read_json, write_json
+from stages.io import read_json, write_json
 from stages.judge.calibration import Gate, Pair, calibrate, kappa
 from stages.judge.grade import extract_grade
 from stages.judge.prompt import judge_messages, prompt_signature
@@ -29,6 +28,7 @@ from stages.review.items import latest_responses, run_records, run_summary, work
 from stages.review.render import response_sections
 from stages.review.study import Study, StudyPaths, Track, load_study
 from stages.review.summary import agreement_block
+from stages.review.verdict_lines import write_lines
 
 Which = tuple[str, str, int]  # (run key, row id, repeat)
 
@@ -243,9 +243,7 @@ def judge_workload(name: str) -> dict[str, Any]:
             "grades": {j: grades[j][which][0] for j in grades},
             "withheld": None if calibrated else calibration["reason"],
         })  # fmt: skip
-    text = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for line in lines)  # fmt: skip
-    atomic_write_text(Path("metrics/verdicts") / f"{name}.judge.jsonl", text)
+    write_lines(Path("metrics/verdicts") / f"{name}.judge.jsonl", lines)
     return document
 
 

@@ -19,6 +19,7 @@ from stages.review.keys import Key, load_key
 from stages.review.resolved import FieldOutcome, StudyOutcome, resolve
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.summary import summarise
+from stages.review.verdict_lines import write_review_lines
 from stages.review.verdicts import (
     ReviewerVerdicts,
     load_adjudication,
@@ -130,6 +131,8 @@ def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutco
     write_json(paths.results / "disagreements.json", _disagreements(out))
     metrics = summarise(out)
     write_json(paths.metrics, metrics)
+    if study.tracks:
+        write_review_lines(out)
     return out, metrics
 
 

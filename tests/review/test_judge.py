@@ -209,6 +209,10 @@ def test_judge_calibrates_against_the_human_labels_and_is_gated(
         ("translation-0004", "3", None),
     ]  # withheld: no score for `atlas compare` to pair
     assert "DEMO verdicts" in out and "judge figures withheld: weighted κ" in out
+    assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
+    report = Path("report-kouman.md").read_text()
+    assert "| translation | 3.25 | withheld | 0.500 | 4 (demo verdicts) | 1 | 0.00 |" in report
+    assert f"- **translation** judge withheld: {cal['reason']}" in report
     assert "weighted κ (quadratic) = " + f"{round(expected, 6):.3f}" in out
 
     # A judge-only rerun reuses every answer from the journal: nothing is sent anywhere.
@@ -252,6 +256,28 @@ def test_a_calibrated_judge_reports_provisional_figures_beside_the_calibration(
     lines = verdict_lines("translation")
     assert [x["score"] for x in lines] == [4.0, 2.0, 4.0, 2.0]
     assert {x["measure"] for x in lines} == {"judge"} and lines[0]["scale"] == [0.0, 4.0]
+    # The humans' final labels, as verdict lines of their own (measure review).
+    text = Path("metrics/verdicts/translation.review.jsonl").read_text()
+    human = [json.loads(line) for line in text.splitlines()]
+    assert [(x["id"], x["score"], x["measure"], x["scale"]) for x in human] == [
+        (f"translation-{n:04d}", float(HUMAN[f"translation-{n:04d}"]), "review", [0.0, 4.0])
+        for n in range(1, 5)
+    ]
+    review_doc = json.loads(Path("metrics/translation.review.json").read_text())
+    assert review_doc["signature"]["dataset"] == doc["signature"]["dataset"]
+    assert review_doc["signature"]["dataset"]["id"] == "eval-translation-v1"
+
+    # The Kouman report: human score, judge score and their agreement side by side.
+    assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
+    report = Path("report-kouman.md").read_text()
+    assert (
+        f"| translation | 3.25 | 3.00 | {round(expected, 6):.3f} | 4 (demo verdicts) | 0 | -0.25 |"
+        in report
+    )
+    assert "| translation en-fr | 2.50 | 2.00 |" in report
+    kouman = json.loads(Path("metrics/kouman.json").read_text())
+    assert kouman["tracks"]["translation"]["judge"]["status"] == "calibrated"
+    assert kouman["total"]["components"]["translation"] == 3.25 / 4  # the human score only
 
 
 def test_without_human_verdicts_the_judge_is_withheld(
