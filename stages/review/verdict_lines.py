@@ -7,7 +7,7 @@ score and is not paired) and
 ``metrics/<w>.review.json`` (the signature a comparison checks: dataset id and sha256, model,
 decoding, study, rubric). ``atlas judge W`` writes the same shape as ``<w>.judge`` with measure
 ``judge`` (:mod:`stages.judge.run`). Lines are in the verdict-record shape of the comparison
-statistics (docs/formats.md#item-verdicts): id, repeat, cluster, correct, failed, score, measure,
+statistics (docs/formats.md#verdict-lines): id, repeat, cluster, correct, failed, score, measure,
 scale.
 """
 
