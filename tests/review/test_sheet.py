@@ -93,3 +93,29 @@ def test_item_text_cannot_end_the_data_block(review_project: Path, journal: obje
         if label == "Response"
     ]
     assert responses.count(hostile) == 4
+
+
+def test_accept_never_overwrites_other_labels_by_accident(
+    review_project: Path, fill: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["review", "export", "--study", "demo"]) == 0
+    target = Path("review/verdicts/demo/ana.pass1.json")
+    template = target.read_text()
+    fill(target, lambda blind, field: {"score": "1", "premise": "accepted"}.get(field, "no"))  # type: ignore[operator]
+    committed = target.read_text()
+    other = tmp_path / "ana.pass1.json"
+    other.write_text(committed.replace('"score": "1"', '"score": "2"'))
+    assert main(["review", "accept", str(other), "--study", "demo"]) == 2
+    err = capsys.readouterr().err
+    assert f"{target}: already holds 18 label(s), 10 of them different or missing in {other}" in err
+    assert target.read_text() == committed
+    assert main(["review", "accept", str(other), "--study", "demo", "--replace"]) == 0
+    assert target.read_text() == other.read_text() + "\n"  # a final newline is added
+    # A file of another study's reviewer, or with a label outside the rubric, is refused.
+    bad = tmp_path / "bad.json"
+    bad.write_text(committed.replace('"score": "1"', '"score": "7"', 1))
+    assert main(["review", "accept", str(bad), "--study", "demo", "--replace"]) == 2
+    assert "label '7' is not in the rubric" in capsys.readouterr().err
+    bad.write_text(template.replace('"reviewer": "ana"', '"reviewer": "zoe"'))
+    assert main(["review", "accept", str(bad), "--study", "demo"]) == 2
+    assert "'zoe', pass 1 is not a sheet of study demo" in capsys.readouterr().err
