@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from stages.datasets.card import ID_PATTERN
 from stages.errors import AtlasError
+from stages.io import read_yaml
 
 PARAMS_FILE = Path("params.yaml")
 _M = TypeVar("_M", bound=BaseModel)
@@ -278,16 +278,7 @@ class JudgeParams(_Section):
 
 def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
     """Read params.yaml as a plain mapping, naming the file on a syntax error."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise AtlasError(f"{path}: file not found (run from the project root)") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise AtlasError(f"{path}{where}: invalid YAML: {exc}") from exc
+    data = read_yaml(path, "file not found (run from the project root)")
     if not isinstance(data, dict):
         raise AtlasError(f"{path}: expected a mapping at the top level")
     return data

@@ -9,6 +9,8 @@
   repeat that ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the
   lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
   characters, and ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100).
+  The public set's lines come first; then each fresh instance's (issue 13), each line ending
+  with the instance ``seed``, so that ``atlas compare`` pairs instances by seed and id.
 """
 
 from __future__ import annotations
@@ -74,8 +76,9 @@ def graded_score(record: ScoredRecord) -> float | None:
     return round(float(value), DIGITS)
 
 
-def verdict_line(record: ScoredRecord, cluster: str) -> str:
-    """One ``metrics/verdicts/<w>.jsonl`` line (key order as in CONTRACTS.md)."""
+def verdict_line(record: ScoredRecord, cluster: str, seed: int | None = None) -> str:
+    """One ``metrics/verdicts/<w>.jsonl`` line (key order as in CONTRACTS.md); a record of a
+    fresh instance ends with its ``seed`` (the public set's lines have none)."""
     data: dict[str, Any] = {
         "id": record.id,
         "repeat": record.repeat,
@@ -88,6 +91,8 @@ def verdict_line(record: ScoredRecord, cluster: str) -> str:
     score = graded_score(record)
     if score is not None:
         data["score"] = score
+    if seed is not None:
+        data["seed"] = seed
     return _compact(data)
 
 

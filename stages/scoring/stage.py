@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from stages.compare.clusters import cluster_of
-from stages.datasets.fresh_score import fresh_block
+from stages.datasets.fresh_score import fresh_block, score_instances
 from stages.datasets.load import ROWS_FILE
 from stages.datasets.verified import load_verified
 from stages.errors import AtlasError
 from stages.io import atomic_write_text, read_json, sha256_file, write_json
 from stages.params import workload as workload_params
 from stages.scoring import lines
-from stages.scoring.clustered import clustered_block
+from stages.scoring.interval import clustered_block
 from stages.scoring.metrics import ScoredRecord, eval_metrics, prompts_metrics
 from stages.scoring.records import ScoreFn, ScoringContext, read_journal, score_sent_row, sent_rows
 
@@ -94,7 +94,7 @@ def score_workload(
     for row in sent_rows(dataset, manifest, journal, params.limit, manifest_path):
         records += score_sent_row(row, journal, context)
         clusters[row["id"]] = cluster_of(dataset.id, row)
-    body = prompts_metrics(records) if kind == "prompts" else eval_metrics(records)
+    body = prompts_metrics(records) if kind == "prompts" else eval_metrics(records, clusters)
     binary = [r for r in records if r.binary]
     if binary:
         outcomes = [1.0 if r.correct is True else 0.0 for r in binary]
@@ -106,8 +106,15 @@ def score_workload(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
+    fresh_lines: list[str] = []
     if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
-        metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
+        scored = score_instances(name, params, score_fn)
+        metrics["fresh"] = fresh_block(name, dataset, records, scored)
+        for seed, instance, rows, fresh_records in scored:
+            keys = {row["id"]: cluster_of(instance.id, row) for row in rows}
+            fresh_lines += [
+                lines.verdict_line(r, keys[r.id], seed) for r in lines.ordered(fresh_records)
+            ]
     by_item = lines.ordered(records)
     atomic_write_text(
         RESULTS_DIR / name / "scored.jsonl", lines.jsonl([lines.scored_line(r) for r in records])
@@ -115,7 +122,7 @@ def score_workload(
     atomic_write_text(
         RESULTS_DIR / name / "timings.jsonl", lines.jsonl([lines.timing_line(r) for r in by_item])
     )
-    verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item]
+    verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item] + fresh_lines
     atomic_write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
     write_json(METRICS_DIR / f"{name}.json", metrics)
     return metrics
