@@ -16,18 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from stages.io import write_json
 from stages.judge.calibration import Gate, Pair, calibrate, kappa
 from stages.judge.grade import extract_grade
 from stages.judge.inputs import Inputs, Which, judge_inputs
 from stages.judge.prompt import judge_messages, prompt_signature
 from stages.judge.send import Request, decoding, send_judgements
+from stages.outputs import output_set
 from stages.params import JudgeParams, RunParams, section
 from stages.review.agreement import Rating
 from stages.review.items import run_summary, workload_rows
 from stages.review.render import response_sections
 from stages.review.summary import agreement_block
-from stages.review.verdict_lines import write_lines
+from stages.review.verdict_lines import VERDICTS, lines_text
 
 Grades = dict[str, dict[Which, tuple[str | None, str]]]
 """Per judge, per response: (grade or None, status: graded, unparsed, failed:<kind>)."""
@@ -185,9 +185,10 @@ def judge_workload(name: str) -> dict[str, Any]:
         for w in inputs.responses
     }
     document = _document(inputs, params, grades, jury)
-    write_json(Path("metrics") / f"{name}.judge.json", document)
-    write_lines(Path("metrics/verdicts") / f"{name}.judge.jsonl",
-                _lines(inputs, document, grades, jury))  # fmt: skip
+    with output_set(f"judge-{name}", f"the judge figures of workload {name}") as files:
+        files.write_json(Path("metrics") / f"{name}.judge.json", document)
+        files.write_text(VERDICTS / f"{name}.judge.jsonl",
+                         lines_text(_lines(inputs, document, grades, jury)))  # fmt: skip
     return document
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, write_json
+from stages.outputs import output_set
 from stages.review.agreement import Rating
 from stages.review.keys import Key, load_key
 from stages.review.resolved import FieldOutcome, StudyOutcome, resolve
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.summary import summarise
-from stages.review.verdict_lines import write_review_lines
+from stages.review.verdict_lines import VERDICTS, lines_text, review_documents
 from stages.review.verdicts import (
     ReviewerVerdicts,
     load_adjudication,
@@ -126,13 +126,15 @@ def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutco
         wanted = pass_no in passes if passes else pass_no == 1 or _started(paths, study, pass_no)
         if wanted:
             resolve_pass(study, paths, key, pass_no, out)
-    atomic_write_text(paths.results / "labels.csv", _labels_csv(out))
-    write_json(paths.results / "outcome.json", _outcome_json(out))
-    write_json(paths.results / "disagreements.json", _disagreements(out))
     metrics = summarise(out)
-    write_json(paths.metrics, metrics)
-    if study.tracks:
-        write_review_lines(out)
+    with output_set(f"review-import-{name}", f"the imported verdicts of study {name}") as files:
+        files.write_text(paths.results / "labels.csv", _labels_csv(out))
+        files.write_json(paths.results / "outcome.json", _outcome_json(out))
+        files.write_json(paths.results / "disagreements.json", _disagreements(out))
+        files.write_json(paths.metrics, metrics)
+        for workload, (document, lines) in review_documents(out).items():
+            files.write_json(Path("metrics") / f"{workload}.review.json", document)
+            files.write_text(VERDICTS / f"{workload}.review.jsonl", lines_text(lines))
     return out, metrics
 
 

@@ -17,16 +17,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from stages.io import atomic_write_text, write_json
 from stages.review.resolved import StudyOutcome
 
 VERDICTS = Path("metrics/verdicts")
 
 
-def write_lines(path: Path, lines: list[dict[str, Any]]) -> None:
+def lines_text(lines: list[dict[str, Any]]) -> str:
     """One compact JSON object per line, keys in the order given (as ``atlas score`` writes)."""
-    text = "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines)
-    atomic_write_text(path, text)
+    return "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n" for x in lines)
 
 
 def review_documents(out: StudyOutcome) -> dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]:
@@ -70,14 +68,3 @@ def review_documents(out: StudyOutcome) -> dict[str, tuple[dict[str, Any], list[
         }
         documents[track.workload] = (document, lines)
     return documents
-
-
-def write_review_lines(out: StudyOutcome) -> list[Path]:
-    """Write every reviewed workload's ``.review`` document and lines; returns the line files."""
-    written = []
-    for workload, (document, lines) in review_documents(out).items():
-        write_json(Path("metrics") / f"{workload}.review.json", document)
-        path = VERDICTS / f"{workload}.review.jsonl"
-        write_lines(path, lines)
-        written.append(path)
-    return written

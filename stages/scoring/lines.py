@@ -8,7 +8,8 @@
 * ``metrics/verdicts/<w>.jsonl`` — sorted by (id, repeat), one short git-tracked line per item and
   repeat that ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the
   lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
-  characters, and ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100).
+  characters, ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100), and
+  ``isolation`` for code_exec verdicts (the sandbox mode the program ran under, issue 24).
   The public set's lines come first; then each fresh instance's (issue 13), each line ending
   with the instance ``seed``, so that ``atlas compare`` pairs instances by seed and id.
 """
@@ -91,6 +92,8 @@ def verdict_line(record: ScoredRecord, cluster: str, seed: int | None = None) ->
     score = graded_score(record)
     if score is not None:
         data["score"] = score
+    if record.extras.get("isolation"):
+        data["isolation"] = record.extras["isolation"]
     if seed is not None:
         data["seed"] = seed
     return _compact(data)
