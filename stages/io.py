@@ -102,22 +102,6 @@ def read_json(path: Path) -> Any:
         raise AtlasError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
 
 
-def read_yaml(path: Path, missing: str = "file not found") -> Any:
-    """Parse a YAML file, naming the file (and line) when it is missing or not valid YAML."""
-    import yaml
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise AtlasError(f"{path}: {missing}") from exc
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise AtlasError(f"{path}{where}: invalid YAML: {exc}") from exc
-
-
 def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line_number, object)`` for each line; any defect names the file and line."""
     try:

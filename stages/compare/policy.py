@@ -20,10 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from stages.errors import AtlasError
-from stages.io import read_yaml
+from stages.yaml_doc import load_yaml, validate
 
 
 class _Strict(BaseModel):
@@ -76,11 +75,6 @@ class Policy(_Strict):
 
 
 def load_policy(path: Path) -> Policy:
-    """Read and check a policy file; every problem names the file and the field."""
-    data = read_yaml(path)
-    try:
-        return Policy.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        raise AtlasError(f"{path}: {field}: {first['msg']}") from exc
+    """Read and check a policy file; every problem names the file, the line and the field."""
+    policy: Policy = validate(Policy, load_yaml(path))
+    return policy

@@ -76,9 +76,15 @@ def binary_power(
     p01 = p10 + effect
     both = np.maximum(p01 + p10, 1e-300)
     if clusters >= n and n <= EXACT_LIMIT and exact:
-        counts = np.arange(n + 1, dtype=float)
-        critical = _critical_counts(n, level)
-        weights = sps.binom.pmf(counts, n, np.minimum(both, 1.0)[..., None])
+        # Sum over the numbers of discordant pairs that carry any probability (12 standard
+        # deviations either side: what lies beyond weighs less than 1e-30).
+        share = np.minimum(both, 1.0)
+        spread = 12 * np.sqrt(n * share * (1 - share)) + 12
+        first = int(max(0.0, float(np.min(n * share - spread))))
+        last = int(min(float(n), float(np.max(n * share + spread))))
+        counts = np.arange(first, last + 1, dtype=float)
+        critical = _critical_counts(n, level)[first : last + 1]
+        weights = sps.binom.pmf(counts, n, share[..., None])
         tails = sps.binom.sf(critical - 1, counts, (p01 / both)[..., None])
         return np.asarray(np.sum(weights * tails, axis=-1), dtype=float)
     mean = effect * np.sqrt(n / (design * both))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from stages.errors import AtlasError
@@ -73,9 +73,6 @@ class VerdictRecord:
         return self.measure or "score"
 
 
-_NAMES = {f.name for f in fields(VerdictRecord)}
-
-
 def _text(obj: Mapping[str, Any], name: str, where: str, required: bool = False) -> str | None:
     value = obj.get(name)
     if value is None:
@@ -118,35 +115,51 @@ def _scale(obj: Mapping[str, Any], where: str) -> tuple[float, float] | None:
     return float(value[0]), float(value[1])
 
 
-def as_record(obj: Mapping[str, Any] | VerdictRecord, where: str) -> VerdictRecord:
-    """A checked :class:`VerdictRecord` from a mapping (``where`` names it in errors)."""
-    if isinstance(obj, VerdictRecord):
-        obj = {f: getattr(obj, f) for f in _NAMES}
-    if not isinstance(obj, Mapping):
-        raise AtlasError(f"{where}: expected a verdict record (a mapping), got {obj!r}")
-    correct = obj.get("correct")
-    if correct is not None and not isinstance(correct, bool):
-        raise AtlasError(f"{where}: correct: expected true, false or null, got {correct!r}")
-    record = VerdictRecord(
-        workload=str(_text(obj, "workload", where, required=True)),
-        id=str(_text(obj, "id", where, required=True)),
-        repeat=_int(obj, "repeat", where, 0) or 0,
-        seed=_int(obj, "seed", where, None),
-        cluster=_text(obj, "cluster", where) or None,
-        correct=correct,
-        score=_score(obj, where),
-        measure=_text(obj, "measure", where),
-        scale=_scale(obj, where),
-        failed=_text(obj, "failed", where),
-        category=_text(obj, "category", where),
-        level=_text(obj, "level", where),
-        dataset_sha256=_text(obj, "dataset_sha256", where),
-    )
+_OPTIONAL_TEXT = ("cluster", "measure", "failed", "category", "level", "dataset_sha256")
+
+
+def _check_values(record: VerdictRecord, where: str) -> VerdictRecord:
+    """The checks a record built in code still needs (a mapping gets them on the way in)."""
+    if record.correct is not None and not isinstance(record.correct, bool):
+        raise AtlasError(f"{where}: correct: expected true, false or null, got {record.correct!r}")
+    if record.score is not None and not math.isfinite(record.score):
+        raise AtlasError(f"{where}: score: {record.score!r} is not a finite number")
     if record.scale is not None and record.score is not None:
         low, high = record.scale
         if not low <= record.score <= high:
             raise AtlasError(f"{where}: score: {record.score} is outside its scale {low}..{high}")
     return record
+
+
+def as_record(obj: Mapping[str, Any] | VerdictRecord, where: str) -> VerdictRecord:
+    """A checked :class:`VerdictRecord` from a mapping (``where`` names it in errors)."""
+    if isinstance(obj, VerdictRecord):
+        return _check_values(obj, where)
+    if not isinstance(obj, Mapping):
+        raise AtlasError(f"{where}: expected a verdict record (a mapping), got {obj!r}")
+    texts = {}
+    for name in _OPTIONAL_TEXT:  # the common case (a string or nothing) without a call
+        value = obj.get(name)
+        texts[name] = value if value is None or type(value) is str else _text(obj, name, where)
+    repeat = obj.get("repeat", 0)
+    if type(repeat) is not int or repeat < 0:
+        repeat = _int(obj, "repeat", where, 0) or 0
+    record = VerdictRecord(
+        workload=str(_text(obj, "workload", where, required=True)),
+        id=str(_text(obj, "id", where, required=True)),
+        repeat=repeat,
+        seed=_int(obj, "seed", where, None) if obj.get("seed") is not None else None,
+        cluster=texts["cluster"] or None,
+        correct=obj.get("correct"),
+        score=_score(obj, where),
+        measure=texts["measure"],
+        scale=_scale(obj, where),
+        failed=texts["failed"],
+        category=texts["category"],
+        level=texts["level"],
+        dataset_sha256=texts["dataset_sha256"],
+    )
+    return _check_values(record, where)
 
 
 def as_records(

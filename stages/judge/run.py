@@ -22,7 +22,7 @@ from stages.judge.inputs import Inputs, Which, judge_inputs
 from stages.judge.prompt import judge_messages, prompt_signature
 from stages.judge.send import Request, decoding, send_judgements
 from stages.outputs import output_set
-from stages.params import JudgeParams, RunParams, section
+from stages.params import JudgeParams, ModelParams, RunParams, judge_models, section
 from stages.review.agreement import Rating
 from stages.review.items import run_summary, workload_rows
 from stages.review.render import response_sections
@@ -85,7 +85,7 @@ def _calibration(inputs: Inputs, grades: Grades, jury: dict[Which, str | None],
     return block
 
 
-def _document(inputs: Inputs, params: JudgeParams, grades: Grades,
+def _document(inputs: Inputs, params: JudgeParams, judges: dict[str, ModelParams], grades: Grades,
               jury: dict[Which, str | None]) -> dict[str, Any]:  # fmt: skip
     current = [w for w in inputs.responses if w[0] == inputs.current_run]
     calibration = _calibration(inputs, grades, jury, params)
@@ -129,7 +129,7 @@ def _document(inputs: Inputs, params: JudgeParams, grades: Grades,
                 "combine": "lower median of the judges' parsed grades",
                 "judges": {
                     name: {"model": m.name, "revision": m.revision, "endpoint": _where(m.base_url)}
-                    for name, m in params.judges.items()
+                    for name, m in judges.items()
                 },
             },
         },
@@ -173,8 +173,9 @@ def judge_workload(name: str) -> dict[str, Any]:
                 judge_messages(inputs.rubric, response_sections(inputs.rows[w[1]], record)))
         for w, record in inputs.responses.items()
     ]  # fmt: skip
+    judges = judge_models()
     grades: Grades = {}
-    for judge_name, judge in params.judges.items():
+    for judge_name, judge in judges.items():
         journal = Path("results") / name / "judge" / f"{judge_name}.jsonl"
         answered = send_judgements(
             name, judge_name, judge, requests, params.max_tokens, run, dataset, journal
@@ -184,7 +185,7 @@ def judge_workload(name: str) -> dict[str, Any]:
         w: lower_median([g for by in grades.values() if (g := by[w][0])], inputs.labels)
         for w in inputs.responses
     }
-    document = _document(inputs, params, grades, jury)
+    document = _document(inputs, params, judges, grades, jury)
     with output_set(f"judge-{name}", f"the judge figures of workload {name}") as files:
         files.write_json(Path("metrics") / f"{name}.judge.json", document)
         files.write_text(VERDICTS / f"{name}.judge.jsonl",

@@ -93,6 +93,6 @@ def send_judgements(
     if not plan.items:
         return {}
     with open_endpoint(judge) as endpoint:
-        result = run_pass(plan, endpoint, journal, run.concurrency, f"judge {judge_name}: {name}")
+        result = run_pass(plan, endpoint, journal, plan.concurrency, f"judge {judge_name}: {name}")
     records = {record["key"]: record for record in result.records}
     return {which: records[key] for which, key in keys.items() if key in records}

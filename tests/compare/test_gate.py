@@ -142,8 +142,11 @@ def test_too_little_data_is_inconclusive(repo: Path, capsys: pytest.CaptureFixtu
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("rules: []\n", "policy.yaml: rules: List should have at least 1 item"),
-        ("rules:\n  - check: better\n", "policy.yaml: rules.0.check: Input should be"),
+        ("rules: []\n", "policy.yaml:1: rules: List should have at least 1 item"),
+        (
+            "rules:\n  - check: better\n",
+            "policy.yaml:2: rules[0].check: Input should be 'no_worse'",
+        ),
         ("rules:\n  - check: no_worse\n    margin: 2\n", "margin applies to non_inferior"),
         ("rules:\n  - check: no_worse\n    workloads: [nope]\n", "workload 'nope' is not compared"),
         ("rules: [\n", "policy.yaml:2: invalid YAML"),
