@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from stages.cli import main
-from tests.browser import browser_page
+from tests.browser import browser_page, chromium_path
 
 VERDICTS = Path("review/verdicts/demo")
 # (ana, ben) scores by row id; premise and fabrication follow from the row.
@@ -226,3 +226,18 @@ def test_pass_two_stays_locked_until_pass_one_is_done_in_the_browser(
         count = len(key["order"]["ana"]["2"])
         assert page.inner_text("#progress") == f"0 / {count} items complete"
     shutil.rmtree(tmp_path / "unused", ignore_errors=True)
+
+
+def test_a_missing_browser_is_a_failure_where_ci_requires_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ATLAS_CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("ATLAS_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match=r"^no Chromium \(apt-get install chromium"):
+        chromium_path()
+    ci = (Path(__file__).parents[2] / ".ci" / "run").read_text()
+    assert "export ATLAS_REQUIRE_BROWSER=1\nmake test\n" in ci
+    monkeypatch.setenv("ATLAS_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="^browser tests must run on CI: no Chromium"):
+        chromium_path()
