@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.judge.calibration import Gate, Pair, calibrate, kappa
-from stages.judge.grade import extract_grade
+from stages.judge.grade import RULE, extract_grade
 from stages.judge.inputs import Inputs, Which, judge_inputs
 from stages.judge.prompt import judge_messages, prompt_signature
 from stages.judge.send import Request, decoding, send_judgements
@@ -33,12 +33,12 @@ Grades = dict[str, dict[Which, tuple[str | None, str]]]
 """Per judge, per response: (grade or None, status: graded, unparsed, failed:<kind>)."""
 
 
-def _grade(record: dict[str, Any] | None, labels: list[str]) -> tuple[str | None, str]:
+def _grade(record: dict[str, Any] | None, labels: list[str], asked: str) -> tuple[str | None, str]:
     if record is None:
         return None, "missing"
     if record.get("error"):
         return None, f"failed:{record['error'].get('kind', 'unknown')}"
-    grade = extract_grade(record.get("output") or "", labels)
+    grade = extract_grade(record.get("output") or "", labels, asked)
     return grade, "graded" if grade is not None else "unparsed"
 
 
@@ -126,6 +126,7 @@ def _document(inputs: Inputs, params: JudgeParams, judges: dict[str, ModelParams
                 "prompt": prompt_signature(),
                 "decoding": decoding(params.max_tokens),
                 "grades": ",".join(inputs.labels),
+                "grade_rule": RULE,
                 "combine": "lower median of the judges' parsed grades",
                 "judges": {
                     name: {"model": m.name, "revision": m.revision, "endpoint": _where(m.base_url)}
@@ -173,6 +174,7 @@ def judge_workload(name: str) -> dict[str, Any]:
                 judge_messages(inputs.rubric, response_sections(inputs.rows[w[1]], record)))
         for w, record in inputs.responses.items()
     ]  # fmt: skip
+    asked = {(r.run_key, r.row_id, r.repeat): r.messages[-1]["content"] for r in requests}
     judges = judge_models()
     grades: Grades = {}
     for judge_name, judge in judges.items():
@@ -180,7 +182,9 @@ def judge_workload(name: str) -> dict[str, Any]:
         answered = send_judgements(
             name, judge_name, judge, requests, params.max_tokens, run, dataset, journal
         )
-        grades[judge_name] = {w: _grade(answered.get(w), inputs.labels) for w in inputs.responses}
+        grades[judge_name] = {
+            w: _grade(answered.get(w), inputs.labels, asked[w]) for w in inputs.responses
+        }
     jury = {
         w: lower_median([g for by in grades.values() if (g := by[w][0])], inputs.labels)
         for w in inputs.responses
