@@ -1,0 +1,4 @@
+"""Mathematics families of eval-math-v2 and -v3: linear systems, modular arithmetic, counting,
+probability, sequences and number theory (each with its v2 question forms and their proofs), and
+the choice rows -v3 rebuilt (``choice``).
+"""
