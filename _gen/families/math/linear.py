@@ -44,7 +44,7 @@ def solve(matrix: list[list[int]], rhs: list[int]) -> list[Fraction]:
     return [aug[r][n] for r in range(n)]
 
 
-def _system(rng: random.Random, n: int, lo: int, hi: int, sol: list[int]) -> tuple[list, list]:
+def system(rng: random.Random, n: int, lo: int, hi: int, sol: list[int]) -> tuple[list, list]:
     while True:
         matrix = [[rng.randint(lo, hi) for _ in range(n)] for _ in range(n)]
         if _det(matrix) != 0 and all(sum(1 for v in row if v) >= 2 for row in matrix):
@@ -52,7 +52,7 @@ def _system(rng: random.Random, n: int, lo: int, hi: int, sol: list[int]) -> tup
             return matrix, rhs
 
 
-def _equation(row: list[int], rhs: int) -> str:
+def equation(row: list[int], rhs: int) -> str:
     terms: list[str] = []
     for coef, var in zip(row, "xyzw", strict=False):
         if coef:
@@ -67,7 +67,7 @@ def linear_systems(rng: random.Random, level: int, variant: int) -> Item:
         shop, items, unit = rng.choice(THEMES)
         n = 2 if level == 0 else 3
         prices = [rng.randint(3, 40) * (5 if unit == "cents" else 1) for _ in range(n)]
-        matrix, rhs = _system(rng, n, 0, 5, prices)
+        matrix, rhs = system(rng, n, 0, 5, prices)
         buyers = rng.sample(NAMES, n)
         lines = []
         for who, row, total in zip(buyers, matrix, rhs, strict=True):
@@ -101,8 +101,8 @@ def linear_systems(rng: random.Random, level: int, variant: int) -> Item:
     n = 2 if level == 0 else (3 if variant == 1 or level == 1 else 4)
     sol = [rng.choice([v for v in range(-9, 10) if v]) for _ in range(n)]
     span = 4 if n == 4 else 9
-    matrix, rhs = _system(rng, n, -span, span, sol)
-    eqs = "\n".join(_equation(row, b) for row, b in zip(matrix, rhs, strict=True))
+    matrix, rhs = system(rng, n, -span, span, sol)
+    eqs = "\n".join(equation(row, b) for row, b in zip(matrix, rhs, strict=True))
     meta = {
         "kind": "system_choice" if variant == 1 else "system_solve",
         "matrix": matrix,
