@@ -30,7 +30,9 @@ _SPEC = importlib.util.spec_from_file_location(
 assert _SPEC and _SPEC.loader
 GEN = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(GEN)
-TABLE: list[tuple[str, str]] = GEN.elements.TABLE  # the data under test; every derivation below is ours
+TABLE: list[tuple[str, str]] = (
+    GEN.elements.TABLE
+)  # the data under test; every derivation below is ours
 Z = {sym: i + 1 for i, (sym, _) in enumerate(TABLE)} | {
     name: i + 1 for i, (_, name) in enumerate(TABLE)
 }
@@ -172,7 +174,9 @@ def _expected(row: dict[str, Any]) -> str:  # noqa: C901 - one branch per questi
     if kind == "below":
         period, group = _aufbau(Z[m["element"]])
         (below,) = [
-            s for s, _ in TABLE if GEN.elements.period_group(Z[s]) == (period + 1, _pos(m["element"])[1])
+            s
+            for s, _ in TABLE
+            if GEN.elements.period_group(Z[s]) == (period + 1, _pos(m["element"])[1])
         ]
         return below
     if kind == "neutrons":
