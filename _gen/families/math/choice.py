@@ -16,8 +16,9 @@ is the gold does not change what the set looks like:
   board the one at the planned rank;
 * sequences: four terms (or counts) a whole step apart around the gold, the gaps drawn apart
   from the gold's place;
-* primes: four numbers at independent uniform positions, each moved to the next prime or hard
-  composite, so the prime is no smaller than the others on average.
+* primes: four numbers at independent uniform positions, each moved up to the next prime or hard
+  composite, any one of them the prime, drawn until the prime lands at the planned rank, so
+  the prime is as large as the others on average.
 
 Options are listed in ascending order with the gold at the planned rank (letters balanced by
 ``common.mc_plan``), except the assignments of linear systems, which are placed at the planned
@@ -282,20 +283,18 @@ def number_theory(rng: random.Random, level: int, slot: int) -> Item:
         return u
 
     def draw() -> Item | None:
-        spots = sorted(rng.randint(50, top) for _ in range(4))
-        gold_is_prime = odd_one == "prime"
-        values = [
-            snap(u, gold_is_prime if i == slot else not gold_is_prime) for i, u in enumerate(spots)
-        ]
-        if values != sorted(values) or len(set(values)) != 4 or values[-1] >= top:
-            return None
+        spots = [rng.randint(50, top) for _ in range(4)]
+        odd = rng.randrange(4)  # which draw becomes the odd one out: any, not a planned rank
+        values = [snap(u, (i == odd) == (odd_one == "prime")) for i, u in enumerate(spots)]
+        if len(set(values)) != 4 or max(values) >= top or sorted(values).index(values[odd]) != slot:
+            return None  # drawn again until the odd one lands at the planned rank
         question = (
             "Which of the following numbers is NOT prime?"
             if level == 2
             else "Which of the following numbers is prime?"
         )
         meta = {"kind": "prime_options", "odd_one_out": odd_one}
-        return plan.mc_item(question, [str(v) for v in values], slot, meta)
+        return plan.mc_item(question, [str(v) for v in sorted(values)], slot, meta)
 
     return _tries(draw)
 

@@ -3,8 +3,8 @@ answers instead of the gold.
 
 * number words: the spellings of the neighbouring numbers (one and ten either side), of other
   numbers whose spelling *contains* the gold's ("trente et un" for 30, "cent cinquante-trois"
-  for 53, "mia moja tisini na mbili" for 92: what eval-multilingual-v2's ``contains`` scoring
-  accepted), and the number in digits;
+  for 53, "mia moja tisini na mbili" for 92, "mille sept cent soixante-dix-sept" for 777: what
+  eval-multilingual-v2's ``contains`` scoring accepted), and the number in digits;
 * weekdays and months: the names one place either side of the gold, the start name itself, and
   the name reached by shifting the wrong way;
 * word problems and spoken arithmetic: a step left out or taken with the wrong operation, and
@@ -25,6 +25,8 @@ from families.multilingual.lexicon import DAYS, EN_DAYS, EN_MONTHS, MONTHS
 from families.multilingual.numbers import NUMBER_WORDS
 
 Row = dict[str, Any]
+#: a thousand before a number of three digits, as a separate word (1 777, 1 969, 1 708, 1 132)
+THOUSAND = {"fr": "mille ", "es": "mil ", "pt": "mil ", "sw": "elfu moja "}
 
 
 def _words(text: str) -> list[str]:
@@ -44,10 +46,20 @@ def containing(lang: str, n: int, limit: int = 3) -> list[int]:
     return sorted(found, key=lambda m: (abs(m - n), m))[:limit]
 
 
+def thousand_more(lang: str, n: int) -> str | None:
+    """The spelling of 1000 + ``n`` where it holds ``n``'s as separate words (three-digit
+    ``n`` not a multiple of 100, in the languages that write a thousand as its own word)."""
+    if lang not in THOUSAND or n < 100 or n % 100 == 0:
+        return None
+    return THOUSAND[lang] + NUMBER_WORDS[lang](n)[0]
+
+
 def _number_words(row: Row) -> list[str]:
     lang, n = row["meta"]["lang"], row["meta"]["value"]
     near = [m for m in (n - 1, n + 1, n - 10, n + 10) if 0 <= m <= 999]
-    return [NUMBER_WORDS[lang](m)[0] for m in near + containing(lang, n)] + [str(n)]
+    spelled = [NUMBER_WORDS[lang](m)[0] for m in near + containing(lang, n)]
+    thousand = thousand_more(lang, n)
+    return spelled + ([thousand] if thousand else []) + [str(n)]
 
 
 def _shifted(row: Row) -> list[str]:
