@@ -128,7 +128,8 @@ class RunParams(_Section):
     timeout_s: float = Field(default=120.0, gt=0)
     """Per-request timeout; a timed-out request is recorded as failed."""
     max_retries: int = Field(default=3, ge=0)
-    """Retries on 429, 5xx and connection errors (exponential backoff with jitter)."""
+    """Retries on 429, 5xx, connection errors and torn streams (exponential backoff with jitter,
+    or the server's Retry-After); each retry goes to the next URL of a list."""
     limit: int | None = Field(default=None, ge=1)
     """Items per workload for quick runs, unless a workload sets its own; null runs all."""
     sweep: list[int] | None = None

@@ -1,7 +1,7 @@
 """The response journal ``results/<workload>/responses.jsonl`` (issue 3, "Never lose, never
 repeat").
 
-One JSON line per finished request (fields as in README §Rows, "Response journal"). The key of a
+One JSON line per finished request (fields in docs/formats.md#response-journal). The key of a
 request is the sha256 of the canonical JSON of (model name, revision, decoding, request body,
 repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
 (model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in

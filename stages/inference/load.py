@@ -8,7 +8,7 @@ Entries cycle over the workload's planned items. The key of each request hashes 
 key, the load settings that shape the schedule, the level, the entry index and the turn, so a
 rerun sends only what is missing and a changed setting starts afresh.
 
-``metrics/<w>.serving.json`` (shape in README §Serving metrics)::
+``metrics/<w>.serving.json`` (shape in docs/formats.md#serving-metrics)::
 
     {"run_key": ..., "definitions": ..., "main": {today's figures of the main pass},
      "concurrency": {"<level>": {...}}, "rate": {"<rate>": {...}}, "knee": {...}}
