@@ -146,6 +146,12 @@ def prove(row: dict[str, Any]) -> None:
         assert row["probes"]["option_ok"] == probes.option_verdicts(row, _prove_answer), row["id"]
 
 
+def option_verdicts(row: dict[str, Any]) -> list[bool]:
+    """The audit's uniqueness hook (``stages/datasets/uniqueness.py``): each option of an mc row
+    judged by the row's proof with its letter put in, from what the row states (no gold)."""
+    return probes.judged(row, _prove_answer)
+
+
 def prove_all(rows: list[dict[str, Any]]) -> None:
     v2.check_suite(rows, CATEGORIES)
     plan.check_balance_and_duplicates(rows)

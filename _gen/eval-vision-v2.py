@@ -147,6 +147,12 @@ def prove(row: dict[str, Any]) -> None:
         assert not probes.states_gold(row["prompt"], row["answer"], row["meta"]), row["id"]
 
 
+def option_verdicts(row: dict[str, Any]) -> list[bool]:
+    """The audit's uniqueness hook (``stages/datasets/uniqueness.py``): each option of an mc row
+    judged by the row's proof with its letter put in, from what the row states (no gold)."""
+    return probes.judged(row, _prove_answer)
+
+
 def prove_all(rows: list[dict[str, Any]]) -> None:
     lib.assert_unique(rows, lambda r: json.dumps([r["prompt"], r["meta"]], sort_keys=True), "item")
     lib.assert_unique(rows, _png, "image")

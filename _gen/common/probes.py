@@ -57,8 +57,9 @@ def attach(
     return {**row, "probes": probes}
 
 
-def option_verdicts(row: Row, prove: Callable[[Row], None]) -> list[bool]:
-    """The proof's verdict on each option: run with that option's letter as the gold."""
+def judged(row: Row, prove: Callable[[Row], None]) -> list[bool]:
+    """The proof's verdict on each option, run with that option's letter as the gold (the
+    row's own ``answer``, if it has one, is never read)."""
     verdicts = []
     for i in range(len(row["choices"])):
         try:
@@ -67,6 +68,12 @@ def option_verdicts(row: Row, prove: Callable[[Row], None]) -> list[bool]:
             verdicts.append(False)
         else:
             verdicts.append(True)
+    return verdicts
+
+
+def option_verdicts(row: Row, prove: Callable[[Row], None]) -> list[bool]:
+    """``judged``, asserted to mark exactly one option right: the gold."""
+    verdicts = judged(row, prove)
     right = [LETTERS[i] for i, ok in enumerate(verdicts) if ok]
     assert right == [row["answer"]], f"{row['id']}: the rule accepts {right}, gold {row['answer']}"
     return verdicts
