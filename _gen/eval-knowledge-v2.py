@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, v2
-from families.knowledge import calendar, elements, prefixes, roman, units
+from families.knowledge import forms
 
 DATASET_ID = "eval-knowledge-v2"
 KIND = "eval"
@@ -38,21 +38,9 @@ SEED = 2_000_401
 COUNT = 120
 CREATED = "2026-09-01"
 DEFAULT_SCORER = "exact"
-CATEGORIES = ("elements", "calendar", "units", "si_prefixes", "roman_numerals")
-BUILDERS = {
-    "elements": elements.elements,
-    "calendar": calendar.calendar,
-    "units": units.units,
-    "si_prefixes": prefixes.si_prefixes,
-    "roman_numerals": roman.roman_numerals,
-}
-EXPECTED = {
-    **elements.EXPECTED,
-    **calendar.EXPECTED,
-    **units.EXPECTED,
-    **prefixes.EXPECTED,
-    **roman.EXPECTED,
-}
+CATEGORIES = forms.CATEGORIES
+BUILDERS = forms.BUILDERS
+EXPECTED = forms.EXPECTED
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:

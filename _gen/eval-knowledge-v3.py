@@ -37,16 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, probes, v2
 from common import mc_plan as plan
 from common.plan_stream import plan_rng
-from families.knowledge import (
-    calendar,
-    choice,
-    elements,
-    near_misses,
-    prefix_counts,
-    prefixes,
-    roman,
-    units,
-)
+from families.knowledge import choice, forms, near_misses, prefix_counts
 
 DATASET_ID = "eval-knowledge-v3"
 KIND = "eval"
@@ -57,26 +48,13 @@ DESCRIPTION = (
     "near-equal quantities with planned letters; rows carry probes; supersedes "
     "eval-knowledge-v2."
 )
-SEED = 3000408
+SEED = 3_000_408
 COUNT = 120
 CREATED = "2026-12-02"
 DEFAULT_SCORER = "exact"
-CATEGORIES = ("elements", "calendar", "units", "si_prefixes", "roman_numerals")
-OPEN_FORMS = {  # v2's numeric and exact forms (variants 0 and 1) per category
-    "elements": elements.elements,
-    "calendar": calendar.calendar,
-    "units": units.units,
-    "si_prefixes": prefixes.si_prefixes,
-    "roman_numerals": roman.roman_numerals,
-}
-EXPECTED = {
-    **elements.EXPECTED,
-    **calendar.EXPECTED,
-    **units.EXPECTED,
-    **prefixes.EXPECTED,
-    **roman.EXPECTED,
-    **choice.EXPECTED,
-}
+CATEGORIES = forms.CATEGORIES
+OPEN_FORMS = forms.BUILDERS  # v2's numeric and exact forms (variants 0 and 1)
+EXPECTED = {**forms.EXPECTED, **choice.EXPECTED}
 
 
 def slots() -> dict[int, int]:

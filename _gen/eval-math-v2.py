@@ -19,15 +19,14 @@ from __future__ import annotations
 import functools
 import random
 import sys
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, v2
-from families.math import counting, linear, modular, number_theory, probability, sequences
-from families.math.base import Item, factorise
+from families.math import forms
+from families.math.base import factorise
 
 DATASET_ID = "eval-math-v2"
 KIND = "eval"
@@ -40,45 +39,16 @@ SEED = 2_000_201
 COUNT = 126
 CREATED = "2026-09-01"
 DEFAULT_SCORER = "numeric"
-CATEGORIES = (
-    "linear_systems",
-    "modular",
-    "combinatorics",
-    "probability",
-    "sequences",
-    "number_theory",
-)
-
-BUILDERS: dict[str, Callable[[random.Random, int, int], Item]] = {
-    "linear_systems": linear.linear_systems,
-    "modular": modular.modular,
-    "combinatorics": counting.combinatorics,
-    "probability": probability.probability,
-    "sequences": sequences.sequences,
-    "number_theory": number_theory.number_theory,
-}
-EXPECTED: dict[str, Callable[[dict[str, Any]], str]] = {
-    **linear.EXPECTED,
-    **modular.EXPECTED,
-    **counting.EXPECTED,
-    **probability.EXPECTED,
-    **sequences.EXPECTED,
-    **number_theory.EXPECTED,
-}
-
-
-def _suffix(category: str, item: dict[str, Any]) -> str:
-    """Answer-line instruction for non-mc items: probabilities are asked as exact fractions."""
-    if item["scorer"] == "exact":
-        return v2.exact_suffix("the comma-separated values")
-    return v2.FRACTION_SUFFIX if category == "probability" else v2.NUMERIC_SUFFIX
+CATEGORIES = forms.CATEGORIES
+BUILDERS = forms.BUILDERS
+EXPECTED = forms.EXPECTED
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     """Row ``idx``: category cycles fastest, then difficulty, then the category's template."""
     category, level, variant = v2.cell(idx, CATEGORIES)
     item = BUILDERS[category](rng, level, variant)
-    suffix = functools.partial(_suffix, category)
+    suffix = functools.partial(forms.suffix, category)
     return v2.item_row(rng, f"math2-{idx + 1:04d}", category, level, item, suffix)
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,16 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, probes, v2
 from common import mc_plan as plan
 from common.plan_stream import plan_rng
-from families.math import (
-    choice,
-    counting,
-    linear,
-    modular,
-    near_misses,
-    number_theory,
-    probability,
-    sequences,
-)
+from families.math import choice, forms, near_misses
 from families.math.base import Item
 
 DATASET_ID = "eval-math-v3"
@@ -58,30 +48,9 @@ SEED = 3_000_201
 COUNT = 126
 CREATED = "2026-12-02"
 DEFAULT_SCORER = "numeric"
-CATEGORIES = (
-    "linear_systems",
-    "modular",
-    "combinatorics",
-    "probability",
-    "sequences",
-    "number_theory",
-)
-OPEN_FORMS: dict[str, Callable[[random.Random, int, int], Item]] = {
-    "linear_systems": linear.linear_systems,
-    "modular": modular.modular,
-    "combinatorics": counting.combinatorics,
-    "probability": probability.probability,
-    "sequences": sequences.sequences,
-    "number_theory": number_theory.number_theory,
-}
-EXPECTED: dict[str, Callable[[dict[str, Any]], str]] = {
-    **linear.EXPECTED,
-    **modular.EXPECTED,
-    **counting.EXPECTED,
-    **probability.EXPECTED,
-    **sequences.EXPECTED,
-    **number_theory.EXPECTED,
-}
+CATEGORIES = forms.CATEGORIES
+OPEN_FORMS = forms.BUILDERS
+EXPECTED = forms.EXPECTED
 
 
 def slots() -> dict[int, int]:
@@ -89,13 +58,6 @@ def slots() -> dict[int, int]:
     plan's own stream (row -1): each letter 9 times, within one of 1.5 times per category."""
     mc = [(v2.cell(i, CATEGORIES)[0], i) for i in range(COUNT) if v2.cell(i, CATEGORIES)[2] == 1]
     return plan.letter_plan(plan_rng(SEED, -1), mc)
-
-
-def _suffix(category: str, item: dict[str, Any]) -> str:
-    """Answer-line instruction for non-mc items: probabilities are asked as exact fractions."""
-    if item["scorer"] == "exact":
-        return v2.exact_suffix("the comma-separated values")
-    return v2.FRACTION_SUFFIX if category == "probability" else v2.NUMERIC_SUFFIX
 
 
 def _open_item(rng: random.Random, category: str, level: int, variant: int) -> Item:
@@ -118,7 +80,9 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
         row = plan.item_row(row_id, category, level, item, "the answer")
     else:
         item = _open_item(rng, category, level, variant)
-        row = v2.item_row(rng, row_id, category, level, item, functools.partial(_suffix, category))
+        row = v2.item_row(
+            rng, row_id, category, level, item, functools.partial(forms.suffix, category)
+        )
     return near_misses.attach(row, _prove_answer)
 
 
