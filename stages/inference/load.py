@@ -112,7 +112,7 @@ def run_level(
                 client=client,
                 urls=chat_urls(endpoint),
                 stream=plan.workload.stream,
-                policy=request_policy(plan),
+                policy=request_policy(plan, endpoint),
                 journal=journal,
                 run_key=plan.run_key,
                 segment=segment,
@@ -120,7 +120,6 @@ def run_level(
                 progress=progress,
                 multi_turn=load.multi_turn,
                 think_time_s=load.think_time_s,
-                secret=endpoint.secret,
                 provenance=endpoint.provenance,
             )
             try:
