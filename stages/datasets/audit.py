@@ -5,7 +5,9 @@ For every eval dataset, each answer format (the row's scorer) on its own rows, n
 over the whole dataset:
 
 * ``learned`` — the learned answer-free baseline (:mod:`stages.datasets.learned`: rules,
-  chance, interval, verdict) of ``mc``, ``exact``, ``numeric`` and ``contains`` rows;
+  chance, interval, verdict) of ``mc``, ``exact``, ``numeric`` and ``contains`` rows; for a
+  generated dataset being published, learned on its rows and three fresh instances
+  (:mod:`stages.datasets.pooled`);
 * ``panel`` — the fixed answer-free baselines of :mod:`stages.datasets.baselines` (constant
   letters, longest, shortest, overlaps, most frequent gold, verbatim) on the same rows, reported
   beside it (the learner already has their cues among its features);
@@ -48,6 +50,7 @@ from stages.datasets.learned import FORMATS, Learned, learn, wilson
 from stages.datasets.leaks import content_key, describe, leak
 from stages.datasets.load import DATASETS_DIR, ROWS_FILE, load_card, validate_rows
 from stages.datasets.mutation import Mutation, mutation
+from stages.datasets.pooled import fresh_rows
 from stages.datasets.registry import load_registry
 from stages.datasets.strength import Strength, strength
 from stages.datasets.uniqueness import uniqueness
@@ -87,6 +90,9 @@ class FormatAudit:
                                  "accuracy": _round(s.accuracy), "beats": s.beats}
                              for k, s in sorted(self.learned.families.items())},
                 "explain": {name: _round(acc) for name, acc in self.learned.explain},
+                "family_explain": {k: {n: _round(a) for n, a in v}
+                                   for k, v in sorted(self.learned.family_explain.items())},
+                "constant": self.learned.constant,
             }  # fmt: skip
         best = self.best
         out["panel"] = {
@@ -112,6 +118,9 @@ class DatasetAudit:
     mutation: Mutation = field(default_factory=Mutation)
     unique_rows: int = 0
     unique_problems: list[str] = field(default_factory=list)
+    fresh_rows: int = 0
+    """Rows of fresh instances pooled into the learned baseline (:mod:`stages.datasets.pooled`)."""
+    fresh_failed: dict[int, str] = field(default_factory=dict)
 
     @property
     def audited(self) -> int:
@@ -153,6 +162,8 @@ class DatasetAudit:
                          "copies": len(self.strength.copies)},
             "mutation": self.mutation.metrics(),
             "uniqueness": {"rows": self.unique_rows, "problems": self.unique_problems},
+            "fresh": {"rows": self.fresh_rows,
+                      "failed": {str(k): v for k, v in sorted(self.fresh_failed.items())}},
             "gold_letters": dict(sorted(self.gold_letters.items())),
             "leaks": dict(sorted(self.leaks.items())),
             "duplicates": dict(sorted(self.duplicates.items())),
@@ -171,15 +182,19 @@ def audit_rows(
     external: bool = False,
     generator: Path | None = None,
     root: Path = Path("."),
+    pooled: list[dict[str, Any]] | None = None,
 ) -> DatasetAudit:
     """Audit already-validated rows of one dataset (``path`` holds its files; ``generator``, when
-    given, is asked for its option rule)."""
+    given, is asked for its option rule; ``pooled`` rows of fresh instances join the learned
+    baseline only)."""
     result = DatasetAudit(id=dataset_id, published=published, rows=len(rows), external=external)
+    result.fresh_rows = len(pooled or [])
     for fmt in AUDITED_SCORERS:
         if not any(r["scorer"] == fmt for r in rows):
             continue
         mine = [r for r in rows if r["scorer"] == fmt]
-        learned = learn(mine) if fmt in FORMATS else None
+        extra = [r for r in pooled or [] if r["scorer"] == fmt]
+        learned = learn(mine + extra) if fmt in FORMATS else None
         scores = panel(mine)
         result.formats[fmt] = FormatAudit(
             len(mine), learned, {k: sum(v) / len(mine) for k, v in scores.items()}
@@ -205,10 +220,14 @@ def audit_rows(
     return result
 
 
-def audit_dataset(path: Path, published: bool | None = None, root: Path = Path(".")) -> DatasetAudit:
+def audit_dataset(
+    path: Path, published: bool | None = None, root: Path = Path("."), fresh: bool | None = None
+) -> DatasetAudit:
     """Audit the eval dataset in directory ``path`` (committed or freshly generated anywhere).
 
     ``published`` defaults to whether ``path.parent/registry.json`` pins the dataset's id.
+    ``fresh``: learn on fresh instances too (:mod:`stages.datasets.pooled`) — by default only a
+    generated dataset being published; True for a published one as well; False never.
     """
     card = load_card(path)
     if card.kind != "eval":
@@ -219,7 +238,13 @@ def audit_dataset(path: Path, published: bool | None = None, root: Path = Path("
     if published is None:
         published = card.id in load_registry(path.parent)
     generator = root / card.generator.path if card.generator is not None else None
-    return audit_rows(card.id, rows, path, published, card.external, generator, root)
+    pooled: list[dict[str, Any]] = []
+    failed: dict[int, str] = {}
+    if (not published if fresh is None else fresh) and not card.external:
+        pooled, failed = fresh_rows(card, root)
+    result = audit_rows(card.id, rows, path, published, card.external, generator, root, pooled)
+    result.fresh_failed = failed
+    return result
 
 
 def audit_corpus(root: Path = DATASETS_DIR, repo_root: Path = Path(".")) -> dict[str, DatasetAudit]:
@@ -236,20 +261,42 @@ def audit_corpus(root: Path = DATASETS_DIR, repo_root: Path = Path(".")) -> dict
 
 def corpus_metrics(audits: dict[str, DatasetAudit]) -> dict[str, Any]:
     """``metrics/audit.json``: the rule, one block per dataset and the lineages (each dataset's
-    versions in order, so before -> after reads along a line). Which default workloads still run
-    a flawed dataset is the report's to say (the check stage does not read ``workloads``)."""
+    versions in order with their :func:`summary`, so before -> after reads down a lineage).
+    Which default workloads still run a flawed dataset is the report's to say (the check stage
+    does not read ``workloads``)."""
     from stages.datasets.learned import MAX_MARGIN
 
     lineages: dict[str, list[str]] = {}
     for dataset_id in sorted(audits, key=_version_key):
         lineages.setdefault(dataset_id.rsplit("-v", 1)[0], []).append(dataset_id)
+    blocks = {k: a.metrics() for k, a in sorted(audits.items())}
     return {
         "max_margin": MAX_MARGIN,
         "failed": sorted(k for k, a in audits.items() if a.status == "fail"),
         "flawed": sorted(k for k, a in audits.items() if a.status == "flawed"),
-        "lineages": {k: v for k, v in sorted(lineages.items()) if len(v) > 1},
-        "datasets": {k: a.metrics() for k, a in sorted(audits.items())},
+        "lineages": {k: [summary(d, blocks[d]) for d in v]
+                     for k, v in sorted(lineages.items()) if len(v) > 1},  # fmt: skip
+        "datasets": blocks,
     }
+
+
+def summary(dataset_id: str, block: dict[str, Any]) -> dict[str, Any]:
+    """One line of a lineage (before -> after): learned margin and interval per format, near
+    misses rejected, echoes wrong, mutation score and status, from the dataset's block."""
+    strength = block["strength"]
+
+    def held(*names: str) -> str:
+        return f"{sum(strength[n]['held'] for n in names)}/{sum(strength[n]['tried'] for n in names)}"
+
+    margins = {fmt: {"margin": f["learned"]["margin"], "ci95": f["learned"]["ci95"],
+                     "fails": f["learned"]["fails"]}
+               for fmt, f in block["formats"].items() if f["learned"]}  # fmt: skip
+    return {
+        "id": dataset_id, "status": block["status"], "learned": margins,
+        "near_misses_rejected": held("near_misses", "derived"),
+        "right_accepted": held("alternatives", "gold", "flexible"),
+        "echoes_wrong": held("echoes"), "mutation_score": block["mutation"]["score"],
+    }  # fmt: skip
 
 
 def _version_key(dataset_id: str) -> tuple[str, int]:

@@ -33,6 +33,7 @@ from stages.datasets import near_misses
 from stages.datasets.open_candidates import family_answers
 from stages.scoring import code_exec
 from stages.scoring.registry import score_row
+from stages.scoring.sandbox import SandboxError
 from stages.scoring.verdict import Verdict, clip
 
 DERIVED = ("mc", "numeric", "exact", "contains")
@@ -97,7 +98,10 @@ def _code_echo(row: dict[str, Any], reply: str, path: Path) -> Verdict | None:
         compile(code, "<echo>", "exec")
     except Exception:  # SyntaxError, ValueError (NUL bytes), RecursionError: it cannot run
         return None
-    return score_row(row, {"output": reply, "error": None}, path)
+    try:
+        return score_row(row, {"output": reply, "error": None}, path)
+    except SandboxError:
+        return None  # no sandbox: mutation testing reports the rows unproved
 
 
 def _try(result: Strength, row: dict[str, Any], path: Path, kind: str, reply: str) -> None:
