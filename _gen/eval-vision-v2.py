@@ -9,13 +9,17 @@ In v1 the option sharing most words with the other options was the gold in 54 % 
 rows (chance 25 %): every clock distractor was one slip from the shown time. v2 offers a 2 x 2
 grid of clock readings (two hours times two minute values) with the shown time at a planned
 letter, and plans which shape wins and which bar is tallest, each equally often
-(``families.vision.choices``). No numeric prompt states its own answer (a bar's value of 5 was
-within the tolerance of "bars numbered 1 to 5"), and counts are scored exactly.
+(``families.vision.choices``). Open answers are drawn first, uniformly over one range per family,
+and the image built to fit (``families.vision.planned``): v1's likeliest answers (a count of 2
+or 3, a quarter hour, a highest die of 6) let a reader who never saw the image guess, and the
+dice now ask for totals (of all dice, of the even ones, of the odd ones) from three, four or five
+dice. No numeric prompt states its own answer, and counts are scored exactly.
 
 Same four families, levels, question types and layout as v1 (30 rows a family, question types
 cycling over the rows), the same 256 x 256 palette PNGs (``families.vision.draw``) and v1's two
-proofs (``families.vision.questions``): each answer from ``meta.ground_truth``, and the ground
-truth read back from the pixels. Every row carries ``probes`` (``families.vision.near_misses``).
+proofs (``families.vision.questions``): each answer from ``meta.ground_truth`` (dice totals by
+``answer_from_truth`` here), and the ground truth read back from the pixels. Every row carries
+``probes`` (``families.vision.near_misses``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, probes
 from common.plan_stream import plan_rng
-from families.vision import choices, near_misses, questions
+from families.vision import choices, near_misses, planned, questions
 from families.vision.draw import render
 from families.vision.questions import BAR_TOLERANCE, ITEMS, LETTER
 
@@ -41,7 +45,8 @@ DESCRIPTION = (
     "Counting shapes, reading bar charts, telling analogue clock times and adding dice, from "
     "small synthetic PNG images; answers proven from the ground truth and from the pixels; "
     "choice rows whose options look alike whichever is right, planned winners and letters; "
-    "rows carry probes; supersedes eval-vision-v1."
+    "open answers drawn uniformly over each family's range; rows carry probes; supersedes "
+    "eval-vision-v1."
 )
 SEED = 30_261_203
 CREATED = "2026-12-02"
@@ -85,11 +90,14 @@ def _item(rng: random.Random, idx: int) -> tuple[dict[str, Any], dict[str, Any]]
         if family == "bars":
             return choices.tallest_bar(rng, level, slot)
         return choices.clock_grid(rng, level, hour, slot)
-    make = ITEMS[family][0]
     while True:
-        gt, item = make(rng, level, qtype, *((hour,) if family == "clock" else ()))
-        tolerance = BAR_TOLERANCE if family == "bars" else 0
-        meta = {"tolerance": tolerance}
+        if family == "clock" and qtype == 0:  # the time itself: v1's exact question
+            gt, item = ITEMS["clock"][0](rng, level, qtype, hour)
+        elif family == "clock":
+            gt, item = planned.clock_minutes(rng, level, hour)
+        else:
+            gt, item = getattr(planned, family)(rng, level, qtype)
+        meta = {"tolerance": BAR_TOLERANCE if family == "bars" else 0}
         if item.get("scorer") == "exact" or not probes.states_gold(item["q"], item["answer"], meta):
             return gt, item
 
@@ -129,8 +137,17 @@ def _png(row: dict[str, Any]) -> bytes:
     return _render(row["category"], json.dumps(row["meta"]["ground_truth"], sort_keys=True))
 
 
+def answer_from_truth(row: dict[str, Any]) -> Any:
+    """The answer recomputed from ``meta.ground_truth``: v1's rule, and the totals of v2's dice
+    questions (``planned.dice_total``)."""
+    if row["category"] == "dice":
+        values = [d["value"] for d in row["meta"]["ground_truth"]["dice"]]
+        return planned.dice_total(values, row["meta"]["question_type"])
+    return questions.answer_from_truth(row)
+
+
 def _prove_answer(row: dict[str, Any]) -> None:
-    assert questions.answer_from_truth(row) == row["answer"], f"{row['id']}: answer"
+    assert answer_from_truth(row) == row["answer"], f"{row['id']}: answer"
 
 
 def prove(row: dict[str, Any]) -> None:

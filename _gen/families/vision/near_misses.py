@@ -6,7 +6,8 @@ reader of the image answers instead of the gold.
 * bars: the value of a neighbouring bar, a value one gridline off, the tallest or the shortest
   value alone instead of their difference;
 * clocks: the next or previous hour, the other half hour, the hour hand read as minutes;
-* dice: one pip off, the second-highest face, the odd faces counted instead of the even ones.
+* dice: one pip off, the odd dice counted instead of the even ones (or the other way round),
+  all of them instead of some, or some instead of all.
 
 mc rows take the other letters and option texts (``common.probes.mc``).
 """
@@ -57,13 +58,9 @@ def _dice(row: Row) -> list[int]:
         [d["value"] for d in row["meta"]["ground_truth"]["dice"]],
         row["meta"]["question_type"],
     )
-    gold = int(row["answer"])
-    if qtype == 1:
-        lower = sorted(set(values))[:-1]
-        return [*lower[-1:], *(v for v in probes.off_by_one(gold) if 1 <= v <= 6)]
-    if qtype == 2:
-        return [len(values) - gold, *(v for v in probes.off_by_one(gold) if v >= 0)]
-    return probes.off_by_one(gold)
+    even, odd = sum(v for v in values if v % 2 == 0), sum(v for v in values if v % 2)
+    other = {0: [even, odd], 1: [odd, even + odd], 2: [even, even + odd]}[qtype]
+    return [*probes.off_by_one(int(row["answer"])), *other]
 
 
 NUMERIC: dict[str, Callable[[Row], list[int]]] = {
