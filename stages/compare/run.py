@@ -114,16 +114,33 @@ def _endpoints(signature: dict[str, Any]) -> list[tuple[Any, ...]]:
     return sorted({tuple(p.get(k) for k in keys) for p in provenance if isinstance(p, dict)})
 
 
+_NOT_ENGINE = ("isa_cpu", "binary")
+"""Engine facts that do not change what the engine computes: what the CPU offers beyond the
+build's fixed instruction set, and where the binary lies (issue 20)."""
+
+
 def engine_warnings(paired: WorkloadPairs) -> list[str]:
-    """What differs in the engine facts or the provenance of the two runs of a workload."""
+    """What differs in the engine facts or the provenance of the two runs of a workload. The
+    build (engine id and the facts it hashes) and the CPU that ran it are told apart: the same
+    build on two CPUs is the same engine, and says so only as a note."""
     sig_a, sig_b = paired.a.signature, paired.b.signature
     out = []
     engine_a, engine_b = sig_a.get("engine") or {}, sig_b.get("engine") or {}
-    changed = sorted(k for k in set(engine_a) | set(engine_b) if engine_a.get(k) != engine_b.get(k))
+    changed = sorted(
+        k
+        for k in set(engine_a) | set(engine_b)
+        if k not in _NOT_ENGINE and engine_a.get(k) != engine_b.get(k)
+    )
     if changed:
         shown = ", ".join(f"{k} {engine_a.get(k)!r} -> {engine_b.get(k)!r}" for k in changed[:4])
         more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
         out.append(f"engine differs: {shown}{more}")
+    if engine_a.get("isa_cpu") != engine_b.get("isa_cpu"):
+        same = " (same build)" if not changed else ""
+        out.append(
+            f"the CPUs differ{same}: isa_cpu {engine_a.get('isa_cpu')!r} -> "
+            f"{engine_b.get('isa_cpu')!r}; the build's instruction set is isa_built"
+        )
     if _endpoints(sig_a) != _endpoints(sig_b):
         out.append(
             "provenance differs (endpoint, chat template or system fingerprint): "
