@@ -33,7 +33,7 @@ def check(
 
     Example: atlas check   (or atlas check --no-regen for a quick structural pass)
     """
-    from stages.datasets.audit import corpus_metrics
+    from stages.datasets.audit_metrics import corpus_metrics
     from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures

@@ -63,7 +63,8 @@ def test_check_passes_a_clean_dataset_and_fails_every_planted_artifact(
 
 
 def test_lineages_read_before_to_after() -> None:
-    from stages.datasets.audit import audit_rows, corpus_metrics
+    from stages.datasets.audit import audit_rows
+    from stages.datasets.audit_metrics import corpus_metrics
 
     before = audit_rows("eval-order-v1", planted.centroid_mc(24, seed=3), Path("."), True)
     after = audit_rows("eval-order-v2", planted.clean_mc(24, seed=1), Path("."), False)

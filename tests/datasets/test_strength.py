@@ -113,5 +113,17 @@ def test_a_scorer_that_accepts_wrong_replies_is_caught(monkeypatch: pytest.Monke
         found.derived.failures
     )
     assert found.echoes.held == 0 and found.echoes.tried == 8
-    assert found.flexible.failures[0] == "m-1: gold 'Answer: B': flexible False"
-    assert found.gold.held == 1
+    assert found.flexible.failures[0] == "m-1: gold 'Answer: B': strict True, flexible False"
+    assert (found.gold.tried, found.gold.held) == (2, 2)
+
+
+def test_an_accepted_answer_no_reply_can_reach_is_caught() -> None:
+    # Extraction strips one trailing period from the reply, so "Answer: All wugs are feps."
+    # reads "All wugs are feps", which equals no accepted answer of this exact row.
+    row = planted.open_row("w-1", "syllogism", "What follows?", ["All wugs are feps."], "exact")
+    found = strength([row], HERE)
+    assert found.gold.failures == [
+        "w-1: gold 'Answer: All wugs are feps.': strict False, flexible False"
+    ]
+    row["answer"] = ["All wugs are feps", "All wugs are feps."]
+    assert strength([row], HERE).gold.failures == []
