@@ -49,6 +49,12 @@ def check(
     write_json(metrics, report.metrics())
     write_json(audit_metrics, corpus_metrics(report.audits))
     typer.echo(table(report.audits))
+    flawed = sorted(k for k, a in report.audits.items() if a.status == "flawed")
+    if flawed:
+        typer.echo(
+            f"flawed (published, so reported, not failed; supersede them): {', '.join(flawed)}"
+            " — `atlas dataset audit ID` says why"
+        )
     if report.failures:
         raise ValidationFailures(
             [f"check failed with {len(report.failures)} problem(s):"] + report.failures
@@ -78,11 +84,13 @@ def audit(
         str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
     ],
 ) -> None:
-    """Shortcut audit of one eval dataset: answer-free baselines, leaks and duplicates.
+    """Shortcut audit of one eval dataset: the learned answer-free baseline per answer format,
+    scorer strength per row (probes, derived near misses, echoes), code mutation testing,
+    uniqueness, leaks and duplicates.
 
     Example: atlas dataset audit eval-science-v2   (or a directory such as /tmp/out/eval-x-v1,
     a generator's output before it is committed). Exits non-zero when a dataset that is not
-    yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
+    yet published fails (rules: `stages/datasets/audit.py`).
     """
     from stages.datasets.audit import audit_dataset
     from stages.datasets.audit_report import details, table
