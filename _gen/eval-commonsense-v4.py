@@ -12,25 +12,28 @@ the better answer). ``errands_v4`` makes every option a plan with the fact that 
 plan; the four facts exclude each other, so exactly one option is right (its proof checks every
 option against the stored facts).
 
-The other families (``riddles``, ``premises``, ``literal``) are v3's. Every row carries ``probes``
+``literal_v4`` keeps two sort rows from sorting the same words. The other families
+(``riddles``, ``premises``) are v3's. Every row carries ``probes``
 (``common.probes``): mc rows the other options as near misses, the gold's text as an alternative
 and each option judged by its family's proof; open rows the slips of ``slips`` (the memorised
 riddle answers, literal-text slips, counts one off). A numeric row whose prompt ends on its own
 gold number is drawn again (an echo would score). Same layout as v3 (``common.mc_plan``: mc
-letters and answer kinds balanced, each errand plan a quarter of each object's rows), new seed.
+letters and answer kinds balanced, each errand plan a quarter of each object's rows, worded three
+ways), new seed.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, probes, v2
 from common import mc_plan as plan
-from families.commonsense import errands_v4, literal, premises, riddles, slips
+from families.commonsense import errands_v4, literal_v4, premises, riddles, slips
 
 DATASET_ID = "eval-commonsense-v4"
 KIND = "eval"
@@ -48,7 +51,7 @@ FAMILIES = {
     "goal_tracking": errands_v4,
     "altered_riddles": riddles,
     "false_premises": premises,
-    "literal_text": literal,
+    "literal_text": literal_v4,
 }
 CATEGORIES = tuple(FAMILIES)
 SLOTS = plan.family_slots(FAMILIES, COUNT, lib.row_rng(SEED, -1))
@@ -85,9 +88,12 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
     assert 4 * false == len(premise_rows), false  # right exactly as often as a four-way guess
     errand_rows = [r for r in rows if r["category"] == "goal_tracking"]
     for obj in errands_v4.OBJECTS:  # each plan a quarter of each object's rows
-        options = errands_v4.options(obj)
-        golds = [plan.gold_text(r) for r in errand_rows if r["meta"]["object"] == obj]
-        assert all(4 * golds.count(o) == len(golds) for o in options), golds
+        golds = Counter(
+            errands_v4.plan_of(plan.gold_text(r), obj, r["meta"]["place"])
+            for r in errand_rows
+            if r["meta"]["object"] == obj
+        )
+        assert len(set(golds.values())) == 1 and len(golds) == len(errands_v4.PLANS), golds
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,10 +14,13 @@ and the fact that makes it the plan, and the four facts exclude each other:
   the day.
 
 A plan whose reason is false is wrong, so when the X is at home and not needed, "Go without the
-X" is no longer right: its reason says the X is at the place. The facts, stories, the plan rule
-and the balance (each plan right in a quarter of each object's rows) are v3's (``errands``); the
-question asks for the plan and its reason. Option wordings avoid the story's words ("there",
-"here", "home" is in every story), so the options share the same words with every stem.
+X" is no longer right: its reason says the X is at the place. Each plan has three wordings
+(``WORDINGS``) and each row words each option by one drawn for it: with one wording per plan, as
+in v3, an option's text recurs across rows, and a reader who has seen the other rows learns how
+often each text was right (the issue-19 audit's out-of-fold text prior found v3's plans, each
+right in exactly a quarter of an object's rows, by counting them down: 0.44 on goal tracking).
+The facts, stories, the plan rule and the balance (each plan right in a quarter of each
+object's rows) are v3's (``errands``); the question asks for the plan and its reason.
 
 The proof re-decides the plan from the stored facts with v3's day timeline and checks that every
 other option's reason is false in the story's facts.
@@ -37,14 +40,48 @@ PLANS = errands.PLANS
 OBJECTS = tuple(errands.OBJECTS)
 
 
-def options(obj: str) -> tuple[str, ...]:
-    """The four options for ``obj``, in ``PLANS`` order."""
-    return (
-        f"Bring the {obj} along: the errand needs it",
-        f"Go without the {obj}: it is already waiting where the errand is",
-        f"Go with or without the {obj}: it is at home and the errand does not need it",
+#: Per plan (``PLANS`` order), three wordings of the plan and its reason; ``{obj}`` is the object
+#: and ``{place}`` the place. Each row words each option by a wording drawn for it, so no option
+#: text, word or length marks a plan across rows.
+WORDINGS: tuple[tuple[str, ...], ...] = (
+    (
+        "Bring the {obj} along: the errand needs it",
+        "Take the {obj}: this errand is a service done to it",
+        "The {obj} has to come too, since the job at the {place} is done on it",
+    ),
+    (
+        "Go without the {obj}: it is already waiting where the errand is",
+        "Set off without the {obj}, as it is at the {place} already",
+        "The {obj} is already at the {place}, so leave without it",
+    ),
+    (
+        "Go with or without the {obj}: it is at home and the errand does not need it",
+        "Taking the {obj} is optional: it is at home and nothing at the {place} is done to it",
+        "Whether the {obj} comes makes no difference: it is at home and the errand is not for it",
+    ),
+    (
         "Do not go today: the errand cannot be done today",
-    )
+        "Wait for another day: the {place} is closed for the rest of today",
+        "Put the errand off: the {place} does not open again today",
+    ),
+)
+
+
+def options(obj: str, place: str, picks: tuple[int, ...]) -> tuple[str, ...]:
+    """The four options for ``obj`` at ``place`` in ``PLANS`` order, plan ``i`` worded by its
+    wording ``picks[i]``."""
+    return tuple(WORDINGS[i][k].format(obj=obj, place=place) for i, k in enumerate(picks))
+
+
+def plan_of(text: str, obj: str, place: str) -> str:
+    """The plan an option text words (every wording of every plan tried)."""
+    (found,) = [
+        PLANS[i]
+        for i, words in enumerate(WORDINGS)
+        for w in words
+        if w.format(obj=obj, place=place) == text
+    ]
+    return found
 
 
 def errand(rng: random.Random, level: int, slot: int | None, ordinal: int) -> dict[str, Any]:
@@ -58,7 +95,7 @@ def errand(rng: random.Random, level: int, slot: int | None, ordinal: int) -> di
         if errands.decide(facts) == wanted:
             break
     text = errands.story(facts, obj, rng.sample(errands.ASIDES, 1 + level // 2), rng.randrange(3))
-    shown = options(obj)
+    shown = options(obj, facts["place"], tuple(rng.randrange(3) for _ in PLANS))
     right = shown[PLANS.index(wanted)]
     placed = plan.place(rng, right, [o for o in shown if o != right], slot)
     q = f"{text}\n\nWhich plan is right, for the reason it gives?"
@@ -80,14 +117,15 @@ def _holds(m: dict[str, Any], which: str, open_today: bool) -> bool:
 
 
 def _prove_errand(row: dict[str, Any]) -> None:
-    """Re-decide from the stored facts with a day timeline: exactly the gold option holds."""
+    """Re-decide from the stored facts with a day timeline: exactly the gold option holds, and
+    the options word the four plans once each."""
     m = row["meta"]
     open_minutes = range(errands.minutes(m["opens"]), errands.minutes(m["closes"]))
     closed_today = m["today"] is not None and m["today"] == m["closed_on"]
     open_today = not closed_today and any(t >= errands.minutes(m["now"]) for t in open_minutes)
-    texts = options(m["object"])
-    assert sorted(row["choices"]) == sorted(texts), row["id"]
-    fits = [c for c in row["choices"] if _holds(m, PLANS[texts.index(c)], open_today)]
+    worded = [plan_of(c, m["object"], m["place"]) for c in row["choices"]]
+    assert sorted(worded) == sorted(PLANS), row["id"]
+    fits = [c for c, p in zip(row["choices"], worded, strict=True) if _holds(m, p, open_today)]
     assert fits == [plan.gold_text(row)], (row["id"], fits)
 
 
