@@ -89,8 +89,8 @@ def _value(text: str) -> Fraction | None:
 
 def open_row(row: Row, wrong: Iterable[Any], spellings: Iterable[str] = ()) -> dict[str, Any]:
     """Probes of an exact or numeric row: ``wrong`` answers (those that equal an accepted one are
-    dropped: a slip that happens to give the right answer is not a near miss) and the accepted
-    spellings beyond the first, plus ``spellings``."""
+    dropped: a slip that happens to give the right answer is not a near miss); as alternatives the
+    gold alone as the whole reply, the accepted spellings beyond the first, and ``spellings``."""
     golds = accepted(row)
     if row["scorer"] == "numeric":
         gold = _value(golds[0])
@@ -99,7 +99,7 @@ def open_row(row: Row, wrong: Iterable[Any], spellings: Iterable[str] = ()) -> d
     else:
         taken = {_norm(g) for g in golds}
         misses = [str(w) for w in wrong if str(w).strip() and _norm(str(w)) not in taken]
-        alternatives = [reply(g) for g in golds[1:]]
+        alternatives = [golds[0], *(reply(g) for g in golds[1:])]  # the bare answer, the others
     alternatives += [reply(s) for s in spellings]
     return {
         "near_misses": [reply(m) for m in _unique(misses)],

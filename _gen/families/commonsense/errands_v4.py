@@ -10,17 +10,19 @@ and the fact that makes it the plan, and the four facts exclude each other:
 * "Bring the X along: the errand needs it" - at home, and the errand is a service for it;
 * "Go without the X: it is already waiting where the errand is" - the X is at the place;
 * "Go with or without the X: it is at home and the errand does not need it";
-* "Do not go today: the errand cannot be done today" - the place is closed for the rest of
-  the day.
+* "Do not go today: nothing more can be done at the P today" - the place P is closed for the
+  rest of the day.
 
 A plan whose reason is false is wrong, so when the X is at home and not needed, "Go without the
-X" is no longer right: its reason says the X is at the place. Each plan has three wordings
-(``WORDINGS``) and each row words each option by one drawn for it: with one wording per plan, as
-in v3, an option's text recurs across rows, and a reader who has seen the other rows learns how
-often each text was right (the issue-19 audit's out-of-fold text prior found v3's plans, each
-right in exactly a quarter of an object's rows, by counting them down: 0.44 on goal tracking).
-The facts, stories, the plan rule and the balance (each plan right in a quarter of each
-object's rows) are v3's (``errands``); the question asks for the plan and its reason.
+X" is no longer right: its reason says the X is at the place. The facts, stories, plan rule and
+balance (each plan right in a quarter of each object's rows) are v3's (``errands``); the
+question asks for the plan and its reason.
+
+v3 gave each plan one wording, so each option text recurred in 8 rows, right in exactly 2: a
+reader who has seen the other rows counts a plan down (the issue-19 audit's out-of-fold text
+prior, picking the text least often right elsewhere: 0.44 on v3's goal tracking, chance 0.25).
+Here each plan has three wordings (``WORDINGS``) and each option is worded by one drawn for it,
+so an option text recurs in few rows.
 
 The proof re-decides the plan from the stored facts with v3's day timeline and checks that every
 other option's reason is false in the story's facts.
@@ -60,7 +62,7 @@ WORDINGS: tuple[tuple[str, ...], ...] = (
         "Whether the {obj} comes makes no difference: it is at home and the errand is not for it",
     ),
     (
-        "Do not go today: the errand cannot be done today",
+        "Do not go today: nothing more can be done at the {place} today",
         "Wait for another day: the {place} is closed for the rest of today",
         "Put the errand off: the {place} does not open again today",
     ),
