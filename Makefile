@@ -48,8 +48,9 @@ $(STAMP): pyproject.toml constraints.txt Makefile $(LLAMA_WHEEL_STAMP)
 	@touch $(STAMP)
 
 install: $(STAMP)
-	@command -v bwrap >/dev/null || echo "note: bubblewrap (bwrap) is not installed; code_exec falls back to" \
-		"hand-built namespaces (root) or a basic sandbox. Debian/Ubuntu: apt-get install -y bubblewrap"
+	@command -v bwrap >/dev/null || echo "note: bubblewrap (bwrap) is not installed; code_exec uses" \
+		"hand-built namespaces as root and otherwise refuses to run (atlas score --unsafe-sandbox opts" \
+		"in to figures marked unsafe). Debian/Ubuntu: apt-get install -y bubblewrap"
 
 run: install
 	$(BIN)/dvc repro

@@ -2,7 +2,7 @@
 # requires-python = ">=3.11"
 # dependencies = []
 # ///
-"""TEMPLATE: copy me to ``_gen/<dataset-id>.py`` to add a dataset (see README, "Adding a dataset").
+"""TEMPLATE: copy me to ``_gen/<dataset-id>.py`` to add a dataset (docs/adding-a-dataset.md).
 
 Every generator has this one shape, top to bottom:
 

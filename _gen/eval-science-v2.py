@@ -15,9 +15,10 @@ and irrelevant data (a car's mass in a distance question).
 Numeric answers: prompts ask for 3 significant figures; ``answer`` holds the exact value rounded
 to 4 significant figures and the tolerance rule is relative, 1 % of the answer
 (``meta.tolerance_relative`` = 0.01; ``meta.tolerance`` is that amount in absolute terms for
-this answer, the form README §Rows gives the numeric scorer). 1 % admits any correct 3-figure
-rounding and intermediate rounding by the model, and every trap value is checked by ``prove``
-to lie at least 3 % away from the answer. Balanced equations are re-checked atom by atom.
+this answer, the form docs/datasets.md#rows gives the numeric scorer). 1 % admits any correct
+3-figure rounding and intermediate rounding by the model, and every trap value is checked by
+``prove`` to lie at least 3 % away from the answer. Balanced equations are re-checked atom by
+atom.
 """
 
 from __future__ import annotations

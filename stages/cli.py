@@ -20,15 +20,42 @@ from stages.review import cli as review_cli
 from stages.scoring import cli as scoring_cli
 
 
+def _disk_sentence(exc: OSError) -> AtlasError | None:
+    """A disk error no stage turned into a sentence yet (read-only, full, file-size limit)."""
+    from pathlib import Path
+
+    from stages.io import DISK_ERRNOS, disk_error
+
+    if exc.errno not in DISK_ERRNOS:
+        return None
+    return disk_error(Path(exc.filename or "?"), exc, "stopped before anything was replaced")
+
+
+def _start() -> None:
+    """What every command does first: complete or undo output sets a killed command left half
+    committed (:mod:`stages.outputs`), so every command reads whole sets."""
+    from stages.outputs import recover_all
+
+    recover_all()
+
+
 class _AtlasApp(typer.Typer):
-    """Typer app that turns an :class:`AtlasError` into one sentence and a non-zero exit."""
+    """Typer app that turns an :class:`AtlasError` (or a disk error) into one sentence and a
+    non-zero exit."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
+            _start()
             return super().__call__(*args, **kwargs)
         except AtlasError as exc:
             sys.stderr.write(f"atlas: error: {exc}\n")
             sys.exit(exc.exit_code)
+        except OSError as exc:
+            sentence = _disk_sentence(exc)
+            if sentence is None:
+                raise
+            sys.stderr.write(f"atlas: error: {sentence}\n")
+            sys.exit(sentence.exit_code)
 
 
 app = _AtlasApp(
@@ -60,6 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     except AtlasError as exc:
         sys.stderr.write(f"atlas: error: {exc}\n")
         return exc.exit_code
+    except OSError as exc:
+        sentence = _disk_sentence(exc)
+        if sentence is None:
+            raise
+        sys.stderr.write(f"atlas: error: {sentence}\n")
+        return sentence.exit_code
     except SystemExit as exc:
         return int(exc.code or 0)
     return 0

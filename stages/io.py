@@ -6,6 +6,7 @@ directory, fsync, rename) so a crash never leaves a half-written artefact behind
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -16,19 +17,59 @@ from typing import Any
 
 from stages.errors import AtlasError
 
+_REASONS = {
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied (is the directory read-only?)",
+    errno.EPERM: "operation not permitted (is the directory read-only?)",
+    errno.ENOSPC: "no space left on the device (the disk is full)",
+    errno.EDQUOT: "the disk quota is exhausted",
+    errno.EFBIG: "the file would exceed the file-size limit (ulimit -f)",
+}
+DISK_ERRNOS = frozenset(_REASONS)
+"""Errors of the disk, not of the program: reported as one sentence (exit 2)."""
+
+
+def disk_error(path: Path, exc: OSError, consequence: str) -> AtlasError:
+    """One sentence for a failed write: the path, the reason, and what it left behind."""
+    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or str(exc)).lower()
+    return AtlasError(f"cannot write {path}: {reason}; {consequence}")
+
+
+def fsync_dir(path: Path) -> None:
+    """Make the renames inside ``path`` durable (best effort where directories cannot be opened)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temp file and rename; readers never see a partial file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write ``data`` to ``path`` via a temp file and rename; readers never see a partial file.
+    A disk error (read-only, full, file-size limit) is an AtlasError naming the path."""
+    tmp: str | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        if exc.errno in DISK_ERRNOS:
+            raise disk_error(path, exc, f"{path} is unchanged") from exc
+        raise
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise
 
 

@@ -1,27 +1,35 @@
 """``params.yaml``: typed, strict, and read one section at a time.
 
-Each DVC stage reads only the keys it lists under ``params:`` in ``dvc.yaml``; the loaders below
-validate just that section, so a typo elsewhere does not break an unrelated stage, while a typo in
-the section a stage reads is an error naming the file and the field.
+Each DVC stage reads only the keys it lists under ``params:`` in ``dvc.yaml``, but the whole file
+is checked whenever any of it is read (issue 24): an unknown key anywhere (with the nearest allowed
+key as a "did you mean"), a key given twice, a value of the wrong type (no ``true`` for an
+integer, no number for a string) or an empty required string is an error naming ``params.yaml``,
+the line and the key path, before anything runs. :class:`ParamsFile` is the one place the
+top-level sections are declared: a new section is one field there (and its model here).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from stages.datasets.card import ID_PATTERN
 from stages.errors import AtlasError
+from stages.yaml_doc import YamlDoc, load_yaml, validate
 
 PARAMS_FILE = Path("params.yaml")
 _M = TypeVar("_M", bound=BaseModel)
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    # strict: YAML's `true` is not an integer and `123` is not a string (issue 24)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 class CheckParams(_Section):
@@ -48,13 +56,20 @@ class ModelCard(_Section):
     """Languages the developer states the model supports."""
 
 
+def _host(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:  # an unparsable port or bracket
+        return None
+
+
 class ModelParams(_Section):
     """``model:`` — which model and endpoint inference talks to."""
 
     base_url: str | list[str]
     """``embedded`` (start the packaged SmolLM2 server), one OpenAI-compatible ``/v1`` URL, or a
     list of URLs that requests are spread over."""
-    name: str
+    name: str = Field(min_length=1)
     """Model name sent in each request's ``model`` field."""
     revision: str = Field(min_length=1)
     """Pinned commit or file hash; for ``embedded``, the sha256 of the GGUF file (verified)."""
@@ -74,8 +89,19 @@ class ModelParams(_Section):
         for url in urls:
             if url != "embedded" and not url.startswith(("http://", "https://")):
                 raise ValueError(f"{url!r} is neither 'embedded' nor an http(s) URL")
+            if url != "embedded" and not _host(url):
+                raise ValueError(
+                    f"{url!r} is not a URL: it names no host (e.g. http://HOST:PORT/v1)"
+                )
         if isinstance(value, list) and "embedded" in value:
             raise ValueError("'embedded' cannot be part of a list of URLs")
+        return value
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _variable_name(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be empty (leave it out, or null, for no API key)")
         return value
 
     @property
@@ -128,7 +154,8 @@ class RunParams(_Section):
     timeout_s: float = Field(default=120.0, gt=0)
     """Per-request timeout; a timed-out request is recorded as failed."""
     max_retries: int = Field(default=3, ge=0)
-    """Retries on 429, 5xx and connection errors (exponential backoff with jitter)."""
+    """Retries on 429, 5xx, connection errors and torn streams (exponential backoff with jitter,
+    or the server's Retry-After); each retry goes to the next URL of a list."""
     limit: int | None = Field(default=None, ge=1)
     """Items per workload for quick runs, unless a workload sets its own; null runs all."""
     sweep: list[int] | None = None
@@ -238,6 +265,9 @@ class WorkloadParams(_Section):
     fresh_seeds: list[int] | None = None
     """Seeds of fresh instances of the dataset (``atlas dataset fresh``) sent besides the public
     set; the metrics then compare public and fresh accuracy (a contamination probe)."""
+    unsafe_sandbox: bool = False
+    """Let code_exec run in the basic sandbox where no real one exists (no bubblewrap, not
+    root); its figures are then marked unsafe in the metrics and the report (issue 24)."""
 
     @field_validator("fresh_seeds")
     @classmethod
@@ -247,56 +277,79 @@ class WorkloadParams(_Section):
         return value
 
 
-def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
-    """Read params.yaml as a plain mapping, naming the file on a syntax error."""
+class ParamsFile(_Section):
+    """The whole of ``params.yaml``: every top-level section. A section is optional here (a
+    project may hold only some), and required by the stage that reads it (:func:`section`)."""
+
+    datasets: list[str] | None = None
+    """Generated datasets, one ``gen-<id>`` stage each (``atlas dataset stages``)."""
+    check: CheckParams | None = None
+    model: ModelParams | None = None
+    decoding: DecodingParams | None = None
+    run: RunParams | None = None
+    workloads: dict[str, WorkloadParams] | None = None
+    """One infer + score stage each, by workload name."""
+
+    @field_validator("datasets")
+    @classmethod
+    def _dataset_ids(cls, value: list[str] | None) -> list[str] | None:
+        for dataset_id in value or []:
+            if not re.fullmatch(ID_PATTERN, dataset_id):
+                raise ValueError(f"{dataset_id!r} is not a dataset id (e.g. eval-math-v2)")
+        return value
+
+
+_CACHE: dict[tuple[str, int, int], YamlDoc] = {}
+
+
+def load_document(path: Path = PARAMS_FILE) -> YamlDoc:
+    """params.yaml parsed and checked as a whole (cached while the file is unchanged)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        stat = path.stat()
     except FileNotFoundError as exc:
         raise AtlasError(f"{path}: file not found (run from the project root)") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise AtlasError(f"{path}{where}: invalid YAML: {exc}") from exc
-    if not isinstance(data, dict):
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    doc = load_yaml(path)
+    if not isinstance(doc.data, dict):
         raise AtlasError(f"{path}: expected a mapping at the top level")
+    validate(ParamsFile, doc)
+    _CACHE.clear()
+    _CACHE[key] = doc
+    return doc
+
+
+def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
+    """params.yaml as a plain mapping, after the whole file passed :class:`ParamsFile`."""
+    data: dict[str, Any] = load_document(path).data
     return data
-
-
-def _describe(error: ValidationError, prefix: str) -> str:
-    first = error.errors()[0]
-    field = ".".join(str(part) for part in (prefix, *first["loc"]) if part != "")
-    return f"{field}: {first['msg']}"
 
 
 def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
     """Validate one dotted section (``"model"``, ``"workloads.math"``) of params.yaml."""
-    node: Any = load_params(path)
+    doc = load_document(path)
+    node: Any = doc.data
     for part in key.split("."):
         if not isinstance(node, dict) or part not in node:
             raise AtlasError(f"{path}: no '{key}' section (missing '{part}')")
         node = node[part]
-    try:
-        return model.model_validate(node)
-    except ValidationError as exc:
-        raise AtlasError(f"{path}: {_describe(exc, key)}") from exc
+    result: _M = validate(model, doc, node, tuple(key.split(".")))
+    return result
 
 
 def dataset_ids(path: Path = PARAMS_FILE) -> list[str]:
     """The generated datasets listed under ``datasets:`` (one ``gen-<id>`` stage each)."""
     ids = load_params(path).get("datasets")
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+    if ids is None:
         raise AtlasError(f"{path}: 'datasets' must be a list of dataset ids")
-    return ids
+    return list(ids)
 
 
 def workload_names(path: Path = PARAMS_FILE) -> list[str]:
     """Names of the workloads under ``workloads:``."""
-    workloads = load_params(path).get("workloads") or {}
-    if not isinstance(workloads, dict):
-        raise AtlasError(f"{path}: 'workloads' must be a mapping of name to workload")
-    return list(workloads)
+    return list(load_params(path).get("workloads") or {})
 
 
 def workload(name: str, path: Path = PARAMS_FILE) -> WorkloadParams:

@@ -8,10 +8,13 @@ Failure modes (all optional, see :class:`StubConfig`): a status such as 429 or 5
 N requests (with ``Retry-After``), a torn SSE stream for the first N streams, hanging requests
 after N answered (for timeouts and killed runs), an endpoint that goes down after N answers
 (connections dropped without a response), a 200 that is not an SSE stream, and a llama-cpp-style
-400 context overflow for prompts longer than a number of characters. What the endpoint shows
-about itself can be set too: a chat template at ``/props`` (llama.cpp style) and a
-``system_fingerprint`` in every answer; ``reply_fn`` makes the answer depend on the request (an
-oracle that answers every item right, or a sampler whose text depends on the seed).
+400 context overflow for prompts longer than a number of characters, a stream that ends after its
+content without a finish reason or ``[DONE]``, and a server that closes every connection after
+answering on it (without ``Connection: close``). What the endpoint shows about itself can be set
+too: a chat template at ``/props`` (llama.cpp style), a ``system_fingerprint`` and the ``model``
+named in every answer (by default the model requested); ``reply_fn`` makes the answer depend on
+the request (an oracle that answers every item right, or a sampler whose text depends on the
+seed).
 
 Run standalone for the benchmark: ``python tests/stub_server.py --delay 0.1`` prints
 ``PORT <n>`` on stdout and serves until killed.
@@ -79,6 +82,12 @@ class StubConfig:
     """Served as ``chat_template`` at ``GET /props`` (llama.cpp style); None: no /props."""
     fingerprint: str | None = None
     """Sent as ``system_fingerprint`` in every answer."""
+    reply_model: str | None = None
+    """The ``model`` every answer names; None names the model the request asked for."""
+    no_done: bool = False
+    """Streams end cleanly after their content, with neither a finish reason nor ``[DONE]``."""
+    close_after_answer: bool = False
+    """Close each connection right after answering on it (no ``Connection: close`` header)."""
 
 
 @dataclass
@@ -162,7 +171,8 @@ class StubServer:
                 body = await reader.readexactly(length) if length else b""
                 received = time.perf_counter()
                 keep = await self._answer(method, path, headers, body, writer, received)
-                if not keep:
+                if not keep or (self.config.close_after_answer and path.endswith("/completions")):
+                    await writer.drain()
                     break
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
             pass
@@ -237,6 +247,7 @@ class StubServer:
                 reply = config.reply_fn(body) if config.reply_fn is not None else config.reply
                 if not body.get("stream"):
                     answer = _completion(body, reply, call)
+                    answer["model"] = config.reply_model or body.get("model")
                     if config.fingerprint is not None:
                         answer["system_fingerprint"] = config.fingerprint
                     _send_json(writer, 200, answer)
@@ -262,6 +273,7 @@ class StubServer:
     ) -> None:
         config = self.config
         extra = {"system_fingerprint": config.fingerprint} if config.fingerprint else {}
+        extra["model"] = config.reply_model or body.get("model")
         writer.write(
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
@@ -294,6 +306,10 @@ class StubServer:
                 out.clear()
                 await writer.drain()
                 await asyncio.sleep(config.gap_s)
+        if config.no_done:
+            writer.write(b"".join(out) + b"0\r\n\r\n")
+            await writer.drain()
+            return
         finish = "tool_calls" if call is not None else "stop"
         last = {"index": 0, "delta": {}, "finish_reason": finish}
         out.append(_chunk({**extra, "choices": [last]}))

@@ -4,9 +4,9 @@ The six v2 suites mix ``mc``, ``exact`` and ``numeric`` rows; the way a row of e
 laid out (option labels, the closing "Answer:" instruction, exact-answer variants, number
 formatting) lives here so every v2 dataset reads the same to a model and to the scorers.
 
-Numeric tolerance (``meta.tolerance``): README §Rows makes it an absolute tolerance. Rows whose
-answer is rounded (science) state the rule as relative in ``meta.tolerance_relative`` and store
-its absolute value for this answer in ``meta.tolerance`` (see ``tolerance_meta``).
+Numeric tolerance (``meta.tolerance``): docs/datasets.md#rows makes it an absolute tolerance.
+Rows whose answer is rounded (science) state the rule as relative in ``meta.tolerance_relative``
+and store its absolute value for this answer in ``meta.tolerance`` (see ``tolerance_meta``).
 """
 
 from __future__ import annotations

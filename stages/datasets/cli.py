@@ -37,7 +37,7 @@ def check(
     from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
-    from stages.io import write_json
+    from stages.outputs import output_set
     from stages.params import CheckParams, section
 
     params = section(CheckParams, "check")
@@ -46,8 +46,9 @@ def check(
         f"budget: {report.bytes_used / MB:.2f} MB used of {params.budget_mb:g} MB "
         f"({len(report.rows)} datasets, {sum(report.rows.values())} rows)"
     )
-    write_json(metrics, report.metrics())
-    write_json(audit_metrics, corpus_metrics(report.audits))
+    with output_set("check", "the corpus check metrics") as out:
+        out.write_json(metrics, report.metrics())
+        out.write_json(audit_metrics, corpus_metrics(report.audits))
     typer.echo(table(report.audits))
     flawed = sorted(k for k, a in report.audits.items() if a.status == "flawed")
     if flawed:

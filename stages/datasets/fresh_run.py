@@ -28,11 +28,19 @@ def fresh_results(name: str, results: Path = RESULTS_DIR) -> Path:
 
 def infer_fresh(name: str, params_path: Path = PARAMS_FILE) -> dict[str, Any]:
     """Send every fresh instance of workload ``name``; returns ``{seed: counts}``."""
+    from stages.inference.run import journal_lock
+    from stages.locks import exclusive
+
+    seeds = workload(name, params_path).fresh_seeds or []
+    with exclusive(journal_lock(name), str(fresh_results(name))):
+        return _infer_fresh(name, seeds, params_path)
+
+
+def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, Any]:
     from stages.inference.endpoint import open_endpoint
     from stages.inference.plan import plan_workload
     from stages.inference.run import run_pass
 
-    seeds = workload(name, params_path).fresh_seeds or []
     out = fresh_results(name)
     out.mkdir(parents=True, exist_ok=True)
     done: dict[str, Any] = {}

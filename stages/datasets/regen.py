@@ -59,14 +59,30 @@ def field_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | N
     return None if a == b and type(a) is type(b) else (path or "value", a, b)
 
 
-def _rows(path: Path) -> list[dict[str, Any]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+def _rows(path: Path) -> list[dict[str, Any]] | int:
+    """The rows of ``path``, or the number of its first line that is not a JSON object (a
+    corrupted committed file: the schema check names it; here it only must not crash)."""
+    rows = []
+    for number, line in enumerate(path.read_bytes().split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return number
+        if not isinstance(row, dict):
+            return number
+        rows.append(row)
+    return rows
 
 
 def rows_difference(expected: Path, actual: Path, label: str) -> str | None:
     """Name the first row (by id) and field where two ``rows.jsonl`` files differ."""
     want, got = _rows(expected), _rows(actual)
+    if isinstance(want, int):
+        return f"committed rows.jsonl line {want} is not a JSON object, {label} it is"
+    if isinstance(got, int):
+        return f"{label} rows.jsonl line {got} is not a JSON object"
     for number, (a, b) in enumerate(zip(want, got, strict=False), start=1):
         if a == b:
             continue

@@ -72,7 +72,8 @@ def infer(
         typer.echo(describe(plan, RESULTS_DIR, METRICS_DIR, keep_failed))
         return
     from stages.inference.rerun import RerunPolicy
-    from stages.inference.run import infer_workload
+    from stages.inference.run import RESULTS_DIR, infer_workload, journal_lock
+    from stages.locks import exclusive
 
     # At exit, the interpreter's last garbage collections walk every object left (modules,
     # dataset, journal records): ~100 ms of a 2,000-request run. Freezing them skips that work;
@@ -80,10 +81,15 @@ def infer(
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
     try:
-        infer_workload(workload, RerunPolicy(keep_failed, resend_on_drift), limit)
-        from stages.datasets.fresh_run import infer_fresh  # workloads.<w>.fresh_seeds (#13)
+        journal = str(RESULTS_DIR / workload / "responses.jsonl")
+        from stages.params import workload as workload_params
 
-        infer_fresh(workload)
+        workload_params(workload)  # an unknown workload or a params error before the lock
+        with exclusive(journal_lock(workload), journal):  # main pass and fresh instances alike
+            infer_workload(workload, RerunPolicy(keep_failed, resend_on_drift), limit)
+            from stages.datasets.fresh_run import infer_fresh  # workloads.<w>.fresh_seeds (#13)
+
+            infer_fresh(workload)
     except KeyboardInterrupt:
         sys.stderr.write(
             f"atlas: interrupted; finished responses are kept in results/{workload}/ "

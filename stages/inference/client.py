@@ -1,17 +1,30 @@
 """One request to an OpenAI-compatible endpoint, with retries (issue 3, "The client").
 
 Retried (exponential backoff with jitter, ``Retry-After`` honoured, at most ``max_retries``
-times): 429, 5xx, connection failures and torn streams. Not retried: a timeout (it already cost
-``timeout_s``), other 4xx, a context overflow and an invalid answer — including a ``200`` to a
-streamed request that is not an SSE stream (an HTML page, a JSON error body), recorded as
-``invalid_response`` with its content type and first bytes. Whatever the end, the caller gets an
-:class:`Outcome` to journal; nothing raises except cancellation.
+times): 429, 5xx, connection failures and torn streams. A pooled keep-alive connection the server
+closed after its last answer is not a failure: the transport sends the request again on a new
+connection without spending the retry budget (:mod:`stages.inference.transport`). Not retried:
+a timeout (it already cost ``timeout_s``), other 4xx, a context overflow and an invalid answer —
+including a ``200`` to a streamed request that is not an SSE stream (an HTML page, a JSON error
+body), recorded as ``invalid_response`` with its content type and first bytes. Whatever the end,
+the caller gets an :class:`Outcome` to journal; nothing raises except cancellation.
 
 llama-cpp-python answers a streamed request it cannot serve (prompt too long, image parts for a
 text-only template) with an empty ``200`` stream: the error is raised inside its generator. So
 an empty stream is diagnosed with one non-streamed ``max_tokens: 1`` probe of the same request;
 the probe's HTTP error (a 400 overflow becomes ``context_overflow``) is what gets recorded, and
 only a probe that succeeds leaves the verdict ``stream_torn``.
+
+A stream whose body ends cleanly after content but with neither ``[DONE]`` nor a finish reason is
+accepted (its record says ``stream_end: "eof"``); one that breaks off (a read error) is torn.
+
+A 400 is a ``context_overflow`` only when its body is one of the known engines' context-window
+messages (:data:`OVERFLOW_MESSAGES`) and, where the message states the sizes, the prompt and
+the requested completion really exceed the window; any other 4xx (``400 model name too long``)
+is ``http_4xx`` and counts towards ``run.max_failed_share``.
+
+Secrets (the API key) are scrubbed from every server text *before* it is cut to an excerpt
+(:func:`excerpt`), so a key straddling a cut cannot leave a piece of itself behind.
 """
 
 from __future__ import annotations
@@ -22,7 +35,8 @@ import json
 import random
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import httpx
@@ -32,13 +46,49 @@ from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_co
 if TYPE_CHECKING:
     from stages.inference.transport import AiohttpTransport
 
-# "Requested tokens (N) exceed context window of M" (llama.cpp), "maximum context length"
-# (OpenAI, vLLM, llama-cpp-python's server), "prompt is too long" and similar.
-_OVERFLOW = re.compile(
-    r"exceed(s|ed)? (the )?context|context (window|length)|maximum context|too long|"
-    r"context_length_exceeded|prompt is too long|input is too long",
-    re.IGNORECASE,
-)
+#: What each engine says when the prompt does not fit its context window (looked up in each
+#: engine's source). Groups ``n`` (tokens asked for: prompt, or prompt plus completion) and
+#: ``ctx`` (the window) are compared where the message states them.
+OVERFLOW_MESSAGES = [
+    # llama.cpp server: "request (9412 tokens) exceeds the available context size (8192
+    # tokens), try increasing it" (type exceed_context_size_error); older builds without sizes
+    re.compile(r"request \((?P<n>\d+) tokens\) exceeds the available context size \((?P<ctx>\d+)"),
+    re.compile(r"exceeds the available context size|exceed_context_size_error"),
+    # llama-cpp-python: "Requested tokens (9001) exceed context window of 8192" (prompt only)
+    re.compile(r"requested tokens \((?P<n>\d+)\) exceed context window of (?P<ctx>\d+)"),
+    # OpenAI (code context_length_exceeded), vLLM: "This model's maximum context length is 4096
+    # tokens. However, you requested 5000 tokens (...)" / "... your messages resulted in 9000"
+    re.compile(
+        r"maximum context length is (?P<ctx>\d+) tokens\W+however,? "
+        r"(?:you requested|your messages resulted in) (?P<n>\d+)"
+    ),
+    re.compile(r"context_length_exceeded|this model's maximum context length is \d+ tokens"),
+    # vLLM: "Input prompt (2501 tokens) is too long and exceeds limit of 2048", "The prompt
+    # (total length 9000) is too long to fit into the model (context length 4096)", "The decoder
+    # prompt (length 9000) is longer than the maximum model length of 8192"
+    re.compile(r"input prompt \((?P<n>\d+) tokens\) is too long and exceeds limit of (?P<ctx>\d+)"),
+    re.compile(
+        r"prompt \(total length (?P<n>\d+)\) is too long to fit into the model "
+        r"\(context length (?P<ctx>\d+)\)"
+    ),
+    re.compile(
+        r"prompt \(length (?P<n>\d+)\) is longer than the maximum model length of (?P<ctx>\d+)"
+    ),
+    # SGLang: "The input (10009 tokens) is longer than the model's context length (8192 tokens)";
+    # "Requested token count exceeds the model's maximum context length of 8192 tokens. You
+    # requested a total of 9000 tokens: ..."
+    re.compile(
+        r"the input \((?P<n>\d+) tokens\) is longer than the model's context length \((?P<ctx>\d+)"
+    ),
+    re.compile(
+        r"requested token count exceeds the model's maximum context length of (?P<ctx>\d+) "
+        r"tokens\. you requested a total of (?P<n>\d+)"
+    ),
+]
+ERROR_BODY_CHARS = 500
+"""How much of an error body a failure's message keeps (after secrets are scrubbed)."""
+MESSAGE_CHARS = 1000
+"""How long a journaled error message may be."""
 BACKOFF_BASE_S = 0.5
 BACKOFF_CAP_S = 30.0
 _JITTER = random.Random()  # jitter only; never the global generator
@@ -53,6 +103,31 @@ class Policy:
     max_retries: int
     backoff_base_s: float | None = None
     """First backoff delay; None uses the module's ``BACKOFF_BASE_S``."""
+    secrets: tuple[str, ...] = field(default=(), repr=False)
+    """Texts never to be written (the API key): scrubbed from server texts before any cut."""
+
+
+SCRUBBED = "***"
+
+
+def scrub(text: str, secrets: Sequence[str]) -> str:
+    """``text`` with every secret replaced by ``***``."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, SCRUBBED)
+    return text
+
+
+def excerpt(data: bytes | str, limit: int, secrets: Sequence[str], as_repr: bool = False) -> str:
+    """The first ``limit`` characters (bytes, for ``as_repr``) of ``data``, scrubbed first: a
+    secret cut in two by the limit would otherwise leave a piece of itself in the excerpt."""
+    if isinstance(data, bytes):
+        for secret in secrets:
+            if secret:
+                data = data.replace(secret.encode(), SCRUBBED.encode())
+        return repr(data[:limit]) if as_repr else data[:limit].decode("utf-8", "replace")
+    text = scrub(data, secrets)[:limit]
+    return repr(text) if as_repr else text
 
 
 @dataclass
@@ -91,10 +166,10 @@ def _is_sse(content_type: str | None) -> bool:
     return content_type.split(";", 1)[0].strip().lower() == "text/event-stream"
 
 
-def _not_sse(content_type: str, first: bytes) -> _Failure:
+def _not_sse(content_type: str, first: bytes, secrets: Sequence[str]) -> _Failure:
+    shown = excerpt(first, FIRST_BYTES, secrets, as_repr=True)
     return _Failure(
-        "invalid_response",
-        f"200 with Content-Type {content_type!r}, not an SSE stream: {first[:FIRST_BYTES]!r}",
+        "invalid_response", f"200 with Content-Type {content_type!r}, not an SSE stream: {shown}"
     )
 
 
@@ -111,35 +186,66 @@ def _retry_after(value: str | None) -> float | None:
         return None
 
 
-def _status_failure(status: int, body: bytes, headers: httpx.Headers) -> _Failure:
-    text = body[:500].decode("utf-8", "replace")
+def is_overflow(text: str, max_tokens: int | None) -> bool:
+    """Whether an error text is an engine's context-window message (and, where it states the
+    sizes, the prompt with ``max_tokens`` of completion really exceeds the window)."""
+    lower = text.lower()
+    for pattern in OVERFLOW_MESSAGES:
+        found = pattern.search(lower)
+        if found is None:
+            continue
+        sizes = found.groupdict()
+        if sizes.get("n") is None or sizes.get("ctx") is None:
+            return True
+        asked, window = int(sizes["n"]), int(sizes["ctx"])
+        return asked > window or asked + (max_tokens or 0) > window
+    return False
+
+
+def _max_tokens(body: bytes) -> int | None:
+    try:
+        value = json.loads(body).get("max_tokens")
+    except (ValueError, AttributeError):
+        return None
+    return value if isinstance(value, int) else None
+
+
+def _status_failure(
+    status: int, body: bytes, headers: httpx.Headers, secrets: Sequence[str], sent: bytes
+) -> _Failure:
+    text = excerpt(body, ERROR_BODY_CHARS, secrets)
     if status == 429:
         return _Failure("http_429", f"429: {text}", _retry_after(headers.get("retry-after")))
     if status >= 500:
         return _Failure("http_5xx", f"{status}: {text}", _retry_after(headers.get("retry-after")))
-    if status in (400, 413, 422) and _OVERFLOW.search(text):
+    whole = body.decode("utf-8", "replace")
+    if status in (400, 413, 422) and is_overflow(whole, _max_tokens(sent)):
         return _Failure("context_overflow", f"{status}: {text}")
     return _Failure("http_4xx", f"{status}: {text}")
 
 
 async def _attempt(
-    client: httpx.AsyncClient, url: httpx.URL, body: bytes, stream: bool
+    client: httpx.AsyncClient, url: httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent."""
     wire = getattr(client, "wire", None)
     if wire is not None and stream:
-        return await _attempt_on_wire(client, wire, url, body)
+        return await _attempt_on_wire(client, wire, url, body, secrets)
     request = httpx.Request("POST", url, headers=client.headers, content=body)
     started = time.perf_counter()
     try:
         response = await client.send(request, stream=True)
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
-    return await _read(response, stream, started)
+    return await _read(response, stream, started, secrets, body)
 
 
 async def _attempt_on_wire(
-    client: httpx.AsyncClient, wire: AiohttpTransport, url: httpx.URL, body: bytes
+    client: httpx.AsyncClient,
+    wire: AiohttpTransport,
+    url: httpx.URL,
+    body: bytes,
+    secrets: Sequence[str],
 ) -> tuple[Answer, float]:
     """:func:`_attempt` for a stream on the aiohttp transport, without httpx's models. Anything
     but a plain ``200`` (an error status, a compressed body) is read through httpx as the general
@@ -152,7 +258,7 @@ async def _attempt_on_wire(
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
     if raw.status != 200 or "Content-Encoding" in raw.headers:
         request = httpx.Request("POST", url, headers=client.headers, content=body)
-        return await _read(wire.to_httpx(raw, request), True, started)
+        return await _read(wire.to_httpx(raw, request), True, started, secrets, body)
     content_type = raw.headers.get("Content-Type")
     if not _is_sse(content_type):
         try:
@@ -161,8 +267,8 @@ async def _attempt_on_wire(
             first = b""
         finally:
             raw.release()
-        raise _not_sse(str(content_type), first)
-    reader = StreamReader()
+        raise _not_sse(str(content_type), first, secrets)
+    reader = StreamReader(secrets)
     try:
         async for chunk in raw.content.iter_any():
             reader.feed(chunk, time.perf_counter())
@@ -174,22 +280,30 @@ async def _attempt_on_wire(
 
 
 def _finish_stream(reader: StreamReader) -> Answer:
+    """The answer of a stream whose body ended without a read error. Without ``[DONE]`` or a
+    finish reason it is still an answer when content arrived (``stream_end`` says ``eof``);
+    without content it is torn (empty: no event at all)."""
     answer = reader.finish()
-    if not answer.complete:
-        message = f"stream ended after {answer.events} events without [DONE]"
-        raise _Failure("stream_torn", message, empty=answer.events == 0)
-    return answer
+    if answer.complete:
+        return answer
+    if answer.first_token_at is not None:
+        answer.stream_end = "eof"
+        return answer
+    message = f"stream ended after {answer.events} events without content or [DONE]"
+    raise _Failure("stream_torn", message, empty=answer.events == 0)
 
 
-async def _read(response: httpx.Response, stream: bool, started: float) -> tuple[Answer, float]:
+async def _read(
+    response: httpx.Response, stream: bool, started: float, secrets: Sequence[str], sent: bytes
+) -> tuple[Answer, float]:
     try:
         if response.status_code != 200:
             raw = await response.aread()
-            raise _status_failure(response.status_code, raw, response.headers)
+            raise _status_failure(response.status_code, raw, response.headers, secrets, sent)
         content_type = response.headers.get("Content-Type")
         if not stream:
             try:
-                return parse_completion(await response.aread()), started
+                return parse_completion(await response.aread(), secrets), started
             except InvalidResponse as exc:
                 raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
         if not _is_sse(content_type):
@@ -198,8 +312,8 @@ async def _read(response: httpx.Response, stream: bool, started: float) -> tuple
                 first += chunk
                 if len(first) >= FIRST_BYTES:
                     break
-            raise _not_sse(str(content_type), first)
-        reader = StreamReader()
+            raise _not_sse(str(content_type), first, secrets)
+        reader = StreamReader(secrets)
         async for chunk in response.aiter_bytes():
             reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
@@ -210,7 +324,9 @@ async def _read(response: httpx.Response, stream: bool, started: float) -> tuple
         await response.aclose()
 
 
-async def _diagnose_empty_stream(client: httpx.AsyncClient, url: httpx.URL, body: bytes) -> None:
+async def _diagnose_empty_stream(
+    client: httpx.AsyncClient, url: httpx.URL, body: bytes, secrets: Sequence[str]
+) -> None:
     """Re-ask without streaming for one token; raise the server's error if it gives one."""
     probe = json.loads(body)
     probe.update(stream=False, max_tokens=1)
@@ -219,7 +335,7 @@ async def _diagnose_empty_stream(client: httpx.AsyncClient, url: httpx.URL, body
     # dead connection to the probe: one more try on a connection failure.
     for _ in range(2):
         try:
-            await _attempt(client, url, json.dumps(probe).encode(), stream=False)
+            await _attempt(client, url, json.dumps(probe).encode(), False, secrets)
         except _Failure as failure:
             if failure.kind == "connection":
                 continue
@@ -229,6 +345,13 @@ async def _diagnose_empty_stream(client: httpx.AsyncClient, url: httpx.URL, body
             message = f"empty stream; without streaming the server answered {exc}"
             raise _Failure("invalid_response", message) from exc
         return
+
+
+def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
+    """The outcome with every secret removed from its output (a server may echo one)."""
+    if outcome.answer is not None and secrets:
+        outcome.answer.output = scrub(outcome.answer.output, secrets)
+    return outcome
 
 
 async def send(
@@ -242,6 +365,7 @@ async def send(
     """Send ``body`` until it succeeds or fails for good; attempt ``i`` goes to the next URL."""
     attempts = 0
     failure: _Failure
+    secrets = policy.secrets
     while True:
         url = urls[(turn + attempts) % len(urls)]
         attempts += 1
@@ -249,13 +373,14 @@ async def send(
         try:
             async with asyncio.timeout(policy.timeout_s):
                 try:
-                    answer, started = await _attempt(client, url, body, stream)
+                    answer, started = await _attempt(client, url, body, stream, secrets)
                 except _Failure as torn:
                     if torn.empty:
-                        await _diagnose_empty_stream(client, url, body)
+                        await _diagnose_empty_stream(client, url, body, secrets)
                     raise
             index = (turn + attempts - 1) % len(urls)
-            return Outcome(answer, None, attempts, started, time.perf_counter(), index)
+            done = Outcome(answer, None, attempts, started, time.perf_counter(), index)
+            return scrub_outcome(done, secrets)
         except TimeoutError:
             failure = _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
         except _Failure as exc:
@@ -263,8 +388,9 @@ async def send(
         except InvalidResponse as exc:
             failure = _Failure("invalid_response", str(exc))
         if failure.kind not in _RETRIED or attempts > policy.max_retries:
-            error = {"kind": failure.kind, "message": str(failure)[:1000]}
+            message = excerpt(str(failure), MESSAGE_CHARS, secrets)
             index = (turn + attempts - 1) % len(urls)
+            error = {"kind": failure.kind, "message": message}
             return Outcome(None, error, attempts, started, time.perf_counter(), index)
         base = BACKOFF_BASE_S if policy.backoff_base_s is None else policy.backoff_base_s
         backoff = base * 2 ** (attempts - 1) * _JITTER.uniform(0.5, 1.5)

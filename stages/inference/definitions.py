@@ -1,4 +1,5 @@
-"""Serving metric definitions (issue 14). Stated here once; README §Serving metrics repeats them.
+"""Serving metric definitions (issue 14). Stated here once; docs/serving.md#definitions
+summarises them for readers.
 
 They follow vLLM's ``benchmark_serving`` (``calculate_metrics`` and its request functions) wherever
 it has a convention. All times are seconds, from the client's clock (``time.perf_counter``).

@@ -1,7 +1,7 @@
 """The response journal ``results/<workload>/responses.jsonl`` (issue 3, "Never lose, never
 repeat").
 
-One JSON line per finished request (fields as in README §Rows, "Response journal"). The key of a
+One JSON line per finished request (fields in docs/formats.md#response-journal). The key of a
 request is the sha256 of the canonical JSON of (model name, revision, decoding, request body,
 repeat index), so a different model or setting never reuses an answer; ``run_key`` hashes
 (model name, revision, decoding) and tells runs apart inside one file. "decoding" is the dict in
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from stages.errors import AtlasError
 from stages.inference.metrics import summary
-from stages.io import atomic_write_bytes, iter_jsonl
+from stages.io import atomic_write_bytes, disk_error, iter_jsonl
 
 if TYPE_CHECKING:  # the HTTP client (httpx) is imported only when something is to be sent
     from stages.inference.client import Outcome
@@ -83,6 +83,8 @@ def make_record(
         "output": answer.output if answer else "",
         "tool_calls": answer.tool_calls if answer else None,
         "finish_reason": answer.finish_reason if answer else None,
+        "model": answer.model if answer else None,
+        "stream_end": answer.stream_end if answer else None,
         "usage": answer.usage if answer else None,
         "ttft_s": None,
         "latency_s": round(outcome.ended - outcome.started, 6) if answer else None,
@@ -151,21 +153,29 @@ class Journal:
                 handle.truncate(data.rfind(b"\n") + 1)
 
     def __enter__(self) -> Journal:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = self.path.open("ab")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = self.path.open("ab")
+        except OSError as exc:
+            raise disk_error(self.path, exc, "no request was sent") from exc
         self._thread = threading.Thread(target=self._write, args=(handle,), name="journal")
         self._thread.start()
         return self
 
+    def _failed(self) -> AtlasError:
+        assert isinstance(self._failure, OSError)
+        kept = "the lines written before it are kept, and a rerun sends the rest"
+        return disk_error(self.path, self._failure, kept)
+
     def append(self, record: dict[str, Any]) -> None:
         if self._failure is not None:
-            raise AtlasError(f"{self.path}: cannot write: {self._failure}")
+            raise self._failed()
         self.records.append(record)
         self.keys.add(record["key"])
         self._queue.put(_LINE(record).encode() + b"\n")
 
     def _write(self, handle: Any) -> None:
-        with handle:
+        try:
             while True:
                 item = self._queue.get()
                 batch = [item]
@@ -177,9 +187,14 @@ class Journal:
                     handle.flush()
                     os.fsync(handle.fileno())
                 except OSError as exc:
-                    self._failure = exc
+                    self._failure = self._failure or exc
                 if batch[-1] is None:
                     return
+        finally:
+            try:  # a full disk fails the close too (the buffer is flushed once more)
+                handle.close()
+            except OSError as exc:
+                self._failure = self._failure or exc
 
     def __exit__(self, *exc: object) -> None:
         """Drain the queue: every record appended so far is on disk when this returns."""
@@ -188,4 +203,4 @@ class Journal:
             self._thread.join()
             self._thread = None
         if self._failure is not None:
-            raise AtlasError(f"{self.path}: cannot write: {self._failure}")
+            raise self._failed()

@@ -8,7 +8,7 @@ Entries cycle over the workload's planned items. The key of each request hashes 
 key, the load settings that shape the schedule, the level, the entry index and the turn, so a
 rerun sends only what is missing and a changed setting starts afresh.
 
-``metrics/<w>.serving.json`` (shape in README §Serving metrics)::
+``metrics/<w>.serving.json`` (shape in docs/formats.md#serving-metrics)::
 
     {"run_key": ..., "definitions": ..., "main": {today's figures of the main pass},
      "concurrency": {"<level>": {...}}, "rate": {"<rate>": {...}}, "knee": {...}}
@@ -112,7 +112,7 @@ def run_level(
                 client=client,
                 urls=chat_urls(endpoint),
                 stream=plan.workload.stream,
-                policy=request_policy(plan),
+                policy=request_policy(plan, endpoint),
                 journal=journal,
                 run_key=plan.run_key,
                 segment=segment,
@@ -120,7 +120,6 @@ def run_level(
                 progress=progress,
                 multi_turn=load.multi_turn,
                 think_time_s=load.think_time_s,
-                secret=endpoint.secret,
                 provenance=endpoint.provenance,
             )
             try:

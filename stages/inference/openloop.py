@@ -65,7 +65,6 @@ class Sender:
     progress: Progress
     multi_turn: bool = False
     think_time_s: float = 0.0
-    secret: str | None = None
     provenance: Callable[[int, str | None], dict[str, Any]] = lambda index, fingerprint: {}
     """The endpoint's ``provenance`` of a record (URL number, system fingerprint)."""
 
@@ -90,9 +89,6 @@ class Sender:
             outcome = await send(
                 self.client, self.urls, entry.index, body, self.stream, self.policy
             )
-            if outcome.error and self.secret:
-                message = outcome.error["message"].replace(self.secret, "***")
-                outcome.error = {**outcome.error, "message": message}
             fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
             provenance = self.provenance(outcome.url_index, fingerprint)
             record = make_record(

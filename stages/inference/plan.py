@@ -9,7 +9,7 @@ seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed
 Items go out repeat by repeat (every row's repeat 0, then every row's repeat 1, ...), never the
 same prompt twice in a row: llama-cpp-python's server reuses the previous request's KV cache, and
 for a prompt identical to the previous one it computes only the last prompt token, alone, which
-changes the logits enough to flip greedy tokens (measured: README, "Reproducibility").
+changes the logits enough to flip greedy tokens (measured: docs/engine.md#what-changes-an-output).
 """
 
 from __future__ import annotations

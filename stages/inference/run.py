@@ -18,6 +18,7 @@ import asyncio
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,8 @@ from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
 from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
-from stages.io import write_json
+from stages.locks import exclusive
+from stages.outputs import output_set
 
 RESULTS_DIR = Path("results")
 METRICS_DIR = Path("metrics")
@@ -58,7 +60,7 @@ async def _send_all(
 ) -> list[dict[str, Any]]:
     from stages.inference.transport import make_client
 
-    policy = request_policy(plan)
+    policy = request_policy(plan, endpoint)
     urls = chat_urls(endpoint)
     stream = plan.workload.stream
     fresh: list[dict[str, Any]] = []
@@ -67,10 +69,7 @@ async def _send_all(
     async def worker(index: int) -> None:
         await asyncio.sleep(index * STAGGER_S)
         for turn, item in work:
-            outcome = await send(client, urls, turn, item.body, stream, policy)
-            if outcome.error and endpoint.secret:
-                message = outcome.error["message"].replace(endpoint.secret, "***")
-                outcome.error = {**outcome.error, "message": message}
+            outcome = await send(client, urls, turn, item.body, stream, policy)  # scrubbed
             fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
             provenance = endpoint.provenance(outcome.url_index, fingerprint)
             record = make_record(
@@ -149,16 +148,41 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
 
 
+def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
+    """One warning line when answers name another model than the one requested (a proxy or
+    router answered with something else; each record's ``model`` says what)."""
+    named = Counter(str(r["model"]) for r in records if r.get("model") and r["model"] != requested)
+    if named:
+        others = ", ".join(f"{model!r} ({n})" for model, n in sorted(named.items()))
+        sys.stderr.write(
+            f"{name}: warning: {sum(named.values())} of {len(records)} answers name another "
+            f"model than the requested {requested!r}: {others}; each record's `model` field "
+            "says which answered\n"
+        )
+
+
 def infer_workload(
     name: str, policy: RerunPolicy | None = None, limit: int | None = None
 ) -> dict[str, Any]:
     """Run workload ``name`` from the project root; returns the counts written to the manifest.
     Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
-    more requests failed than the workload tolerates."""
-    from stages.inference.embedded import sigterm_as_interrupt
-
+    more requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when
+    another process is running the workload."""
     policy = policy or RerunPolicy()
     plan = plan_workload(name, limit=limit)
+    with exclusive(journal_lock(name), str(RESULTS_DIR / name / "responses.jsonl")):
+        return _infer(name, plan, policy)
+
+
+def journal_lock(name: str) -> str:
+    """The lock every writer of ``results/<name>/`` holds (journals, manifest, serving metrics):
+    one ``atlas infer`` per workload at a time (issue 24)."""
+    return f"infer-{name}"
+
+
+def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
+    from stages.inference.embedded import sigterm_as_interrupt
+
     started_at = now_iso()
     out = RESULTS_DIR / name
     with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
@@ -173,8 +197,10 @@ def infer_workload(
         plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )
     manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
-    write_json(out / "manifest.json", manifest)
-    write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    with output_set(f"infer-{name}-outputs", f"the manifest and serving metrics of {name}") as set_:
+        set_.write_json(out / "manifest.json", manifest)
+        set_.write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+    warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "

@@ -32,10 +32,11 @@ def request_headers(endpoint: Endpoint) -> dict[str, str]:
     return {**endpoint.headers, "Content-Type": "application/json"}
 
 
-def request_policy(plan: Plan) -> Policy:
-    """Timeout (the workload's, else the run's) and retry budget of every request."""
+def request_policy(plan: Plan, endpoint: Endpoint) -> Policy:
+    """Timeout (the workload's, else the run's), retry budget and the secret to scrub."""
     timeout_s = plan.workload.timeout_s or plan.run.timeout_s
-    return Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries)
+    secrets = (endpoint.secret,) if endpoint.secret else ()
+    return Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries, secrets=secrets)
 
 
 @contextlib.contextmanager

@@ -4,16 +4,29 @@ A stream is fed raw byte chunks as they arrive with the arrival time of each chu
 token is the arrival of the first delta carrying content or a tool call (a role-only first delta
 is not a token); inter-token gaps are the times between successive such deltas. Several deltas
 that arrive in one read share its timestamp, which is what the client really saw. The first
-``system_fingerprint`` an event carries is kept as the answer's provenance.
+``system_fingerprint`` and the first ``model`` an event carries are kept: what answered.
+
+Excerpts of what the server sent (in :class:`InvalidResponse` messages) are cut only after the
+secrets given to the reader are scrubbed (:func:`stages.inference.client.excerpt`'s rule).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 _DECODE = json.JSONDecoder().decode
+
+
+def _shown(data: bytes, limit: int, secrets: Sequence[str], as_repr: bool = True) -> str:
+    """The first ``limit`` bytes of ``data`` (as ``repr``, or as text), secrets scrubbed before
+    the cut."""
+    for secret in secrets:
+        if secret:
+            data = data.replace(secret.encode(), b"***")
+    return repr(data[:limit]) if as_repr else data[:limit].decode("utf-8", "replace")
 
 
 class InvalidResponse(Exception):
@@ -36,6 +49,11 @@ class Answer:
     """Number of data events received (0 on an empty stream)."""
     system_fingerprint: str | None = None
     """The backend configuration the server says answered (OpenAI ``system_fingerprint``)."""
+    model: str | None = None
+    """The model the server says answered (the response's ``model`` field), None if unnamed."""
+    stream_end: str | None = None
+    """How a stream ended: ``done`` (``[DONE]``), ``finish`` (a finish reason, no ``[DONE]``),
+    ``eof`` (the body ended after content with neither); None for a plain JSON answer."""
 
     @property
     def complete(self) -> bool:
@@ -46,8 +64,9 @@ class Answer:
 class StreamReader:
     """Incremental SSE parser building an :class:`Answer`."""
 
-    def __init__(self) -> None:
+    def __init__(self, secrets: Sequence[str] = ()) -> None:
         self.answer = Answer()
+        self._secrets = secrets
         self._buffer = b""
         self._parts: list[str] = []
         self._calls: dict[int, dict[str, Any]] = {}
@@ -69,6 +88,7 @@ class StreamReader:
         self._buffer = b""
         answer = self.answer
         answer.output = "".join(self._parts)
+        answer.stream_end = "done" if answer.done else "finish" if answer.finish_reason else None
         if self._calls:
             answer.tool_calls = [self._calls[i] for i in sorted(self._calls)]
         return answer
@@ -88,14 +108,20 @@ class StreamReader:
             else:
                 event = json.loads(payload)
         except ValueError as exc:
-            raise InvalidResponse(f"undecodable SSE event: {payload[:200]!r}") from exc
+            shown = _shown(payload, 200, self._secrets)
+            raise InvalidResponse(f"undecodable SSE event: {shown}") from exc
         if not isinstance(event, dict):
-            raise InvalidResponse(f"SSE event is not an object: {payload[:200]!r}")
+            raise InvalidResponse(
+                f"SSE event is not an object: {_shown(payload, 200, self._secrets)}"
+            )
         if event.get("error"):
-            raise InvalidResponse(f"error event in stream: {json.dumps(event['error'])[:300]}")
+            error = _shown(json.dumps(event["error"]).encode(), 300, self._secrets, as_repr=False)
+            raise InvalidResponse(f"error event in stream: {error}")
         answer.events += 1
         if answer.system_fingerprint is None and event.get("system_fingerprint"):
             answer.system_fingerprint = str(event["system_fingerprint"])
+        if answer.model is None and event.get("model"):
+            answer.model = str(event["model"])
         if event.get("usage"):
             answer.usage = event["usage"]
         for choice in event.get("choices") or ():
@@ -130,14 +156,14 @@ class StreamReader:
         call["function"]["arguments"] += function.get("arguments") or ""
 
 
-def parse_completion(body: bytes) -> Answer:
+def parse_completion(body: bytes, secrets: Sequence[str] = ()) -> Answer:
     """A non-streamed ``chat.completion`` body."""
     try:
         obj = json.loads(body)
         message = obj["choices"][0]["message"]
         choice = obj["choices"][0]
     except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise InvalidResponse(f"not a chat completion: {body[:300]!r}") from exc
+        raise InvalidResponse(f"not a chat completion: {_shown(body, 300, secrets)}") from exc
     calls = message.get("tool_calls") or None
     fingerprint = obj.get("system_fingerprint")
     return Answer(
@@ -148,4 +174,5 @@ def parse_completion(body: bytes) -> Answer:
         done=True,
         events=1,
         system_fingerprint=str(fingerprint) if fingerprint else None,
+        model=str(obj["model"]) if obj.get("model") else None,
     )

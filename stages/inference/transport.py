@@ -11,6 +11,13 @@ caps the pool at 100 connections; here a read failure after the response started
 as a read error (a torn stream), and the pool is sized to the run's concurrency. It also costs
 less per request. Timeouts are applied by the caller around the whole request, so aiohttp runs
 without its own.
+
+A server may close a keep-alive connection after answering on it (some do after every answer,
+without saying ``Connection: close``); the pool only notices when the next request on that
+connection fails before any response. Such a failure — on a *reused* connection, before the
+response head — is not the request's: it is sent again on another connection, at most once per
+pooled connection, and never counts as an attempt. A failure on a fresh connection is a real
+connection error.
 """
 
 from __future__ import annotations
@@ -21,6 +28,21 @@ import aiohttp
 import httpx
 
 _READ_ERRORS = (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError)
+_STALE = (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError)
+"""What a request on a pooled connection the server already closed fails with."""
+
+
+class _Reuse:
+    """Per-request trace context: set when the pool handed out an idle connection."""
+
+    __slots__ = ("reused",)
+
+    def __init__(self) -> None:
+        self.reused = False
+
+
+async def _on_reuse(session: object, context: object, params: object) -> None:
+    context.trace_request_ctx.reused = True  # type: ignore[attr-defined]
 
 
 class _AiohttpStream(httpx.AsyncByteStream):
@@ -52,6 +74,8 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     def __init__(self, max_connections: int) -> None:
         self._max_connections = max_connections
         self._session: aiohttp.ClientSession | None = None
+        self.stale_retries = 0
+        """Requests sent again because their pooled connection had been closed by the server."""
         self._headers: dict[tuple[tuple[bytes, bytes], ...], list[tuple[str, str]]] = {}
 
     def _aiohttp_headers(self, headers: httpx.Headers) -> list[tuple[str, str]]:
@@ -76,8 +100,11 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             ttl_dns_cache=300,
             ssl=True,  # aiohttp's default: certificates verified against the system CA store
         )
+        reuse = aiohttp.TraceConfig()
+        reuse.on_connection_reuseconn.append(_on_reuse)
         self._session = aiohttp.ClientSession(
             connector=connector,
+            trace_configs=[reuse],
             auto_decompress=False,  # httpx decodes Content-Encoding itself
             timeout=aiohttp.ClientTimeout(total=None),
             skip_auto_headers=("User-Agent", "Accept-Encoding", "Accept", "Content-Type"),
@@ -98,18 +125,27 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         request: httpx.Request | None,
     ) -> aiohttp.ClientResponse:
         session = self._session or self._open()
-        try:
-            return await session.request(
-                method,
-                url,
-                headers=self._aiohttp_headers(headers),
-                data=body or None,
-                allow_redirects=False,
-            )
-        except aiohttp.ClientConnectorError as exc:
-            raise httpx.ConnectError(f"cannot connect: {exc}", request=request) from exc
-        except _READ_ERRORS as exc:
-            raise httpx.ReadError(f"no response: {exc!r}", request=request) from exc
+        # each dead pooled connection is dropped once tried: at most the pool's size of them
+        for spare in range(self._max_connections, -1, -1):
+            reuse = _Reuse()
+            try:
+                return await session.request(
+                    method,
+                    url,
+                    headers=self._aiohttp_headers(headers),
+                    data=body or None,
+                    allow_redirects=False,
+                    trace_request_ctx=reuse,
+                )
+            except aiohttp.ClientConnectorError as exc:
+                raise httpx.ConnectError(f"cannot connect: {exc}", request=request) from exc
+            except _STALE as exc:
+                if not (reuse.reused and spare):
+                    raise httpx.ReadError(f"no response: {exc!r}", request=request) from exc
+                self.stale_retries += 1
+            except _READ_ERRORS as exc:
+                raise httpx.ReadError(f"no response: {exc!r}", request=request) from exc
+        raise AssertionError("unreachable: the last try raises or returns")
 
     @staticmethod
     def to_httpx(response: aiohttp.ClientResponse, request: httpx.Request) -> httpx.Response:

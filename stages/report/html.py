@@ -119,6 +119,10 @@ def headline(w: WorkloadInputs) -> str:
         parts.append(escape(tables.flexible_sentence(m)).replace("**", ""))
     if "integrity" in m:
         parts.append(escape(tables.integrity_sentence(m["integrity"])).replace("**", ""))
+    sandboxed = tables.sandbox_sentence(m)
+    if sandboxed:
+        text = escape(sandboxed).replace("**UNSAFE**", "<strong>UNSAFE</strong>")
+        parts.append(text)
     clustered = clustered_sentence(m)
     if clustered:
         parts.append(escape(clustered))

@@ -92,7 +92,7 @@ def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
                 w.kind,
                 m.get("n"),
                 m.get("correct"),
-                percent(m.get("accuracy")),
+                percent(m.get("accuracy")) + (" UNSAFE" if tables.unsafe(m) else ""),
                 percent(m.get("accuracy_flexible")),
                 interval(m),
                 clustered_se(m),
@@ -117,6 +117,9 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
         out.append(tables.flexible_sentence(m))
     if "integrity" in m:
         out.append(tables.integrity_sentence(m["integrity"]))
+    sandboxed = tables.sandbox_sentence(m)
+    if sandboxed:
+        out.append(sandboxed)
     clustered = clustered_sentence(m)
     if clustered:
         out.append(clustered)

@@ -3,16 +3,18 @@
 Issue 4, "Report"; issues 10 and 15. Inputs: the workloads named in params.yaml (their metrics,
 manifests, scored records, timings and optional serving metrics) and the optional corpus check.
 Outputs: ``metrics/summary/<workload>.json`` (headlines), ``metrics/plots/<kind>/<workload>.json``,
-``report.md`` and ``report.html``. Everything is rendered before anything is written, and each
-file is written atomically, so a report that fails leaves the previous one in place (dvc.yaml marks
-the outputs ``persist`` so DVC does not delete them before the command runs either).
+``report.md`` and ``report.html``. Everything is rendered before anything is written, and the
+files (with the deletion of stale headline and plot files) are committed as one output set
+(issue 24, :mod:`stages.outputs`), so a report that fails or is killed leaves the previous one in
+place, whole (dvc.yaml marks the outputs ``persist`` so DVC does not delete them before the
+command runs either).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from stages.io import atomic_write_text
+from stages.outputs import output_set
 from stages.params import workload_names
 from stages.report.html import render_html
 from stages.report.inputs import load_check, load_workload
@@ -35,8 +37,9 @@ def run_report() -> list[Path]:
         **plot_files(workloads),
         **serving_plot_files(workloads),
     }
-    for path, text in files.items():
-        atomic_write_text(path, text)
-    for stale in stale_files(files):
-        stale.unlink()
+    with output_set("report", "the report") as out:
+        for path, text in files.items():
+            out.write_text(path, text)
+        for stale in stale_files(files):
+            out.remove(stale)
     return list(files)

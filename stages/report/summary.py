@@ -8,7 +8,8 @@ figure. The keys, values rounded to 4 decimals:
 * scored workloads: ``accuracy``, ``flexible`` (accuracy under lenient extraction, when scoring
   computes it), ``ci95_lo``/``ci95_hi`` (Wilson 95 % interval), ``n``, ``failed``;
 * serving (prompts) workloads: ``n``, ``failed``, ``ttft_p50`` and ``itl_p50`` in seconds (the
-  main pass of ``metrics/<w>.serving.json``, one measured run).
+  main pass of ``metrics/<w>.serving.json``, one measured run);
+* ``unsafe_sandbox: true`` only where code verdicts ran in the basic sandbox (issue 24).
 
 Everything else (breakdowns, DROP F1, chrF++, clustered standard errors, every serving figure)
 stays in the per-workload files, reached with ``dvc metrics show metrics/<w>.json`` or
@@ -54,6 +55,8 @@ def headline(workload: WorkloadInputs) -> dict[str, Any]:
     if workload.kind == "prompts":
         figures = serving_figures(workload.serving)
         out["ttft_p50"], out["itl_p50"] = figures["ttft_p50_s"], figures["itl_p50_s"]
+    if tables.unsafe(metrics):
+        out["unsafe_sandbox"] = True
     return {k: _rounded(v) for k, v in out.items() if v is not None}
 
 

@@ -36,6 +36,27 @@ def flexible_sentence(metrics: dict[str, Any]) -> str:
     )
 
 
+def unsafe(metrics: dict[str, Any]) -> bool:
+    """Whether a workload's figures rest on code run in the basic sandbox."""
+    return bool((metrics.get("sandbox") or {}).get("unsafe"))
+
+
+def sandbox_sentence(metrics: dict[str, Any]) -> str | None:
+    """Which sandbox the code verdicts ran in; an UNSAFE warning when any ran in the basic one
+    (issue 24), None for a workload without code verdicts."""
+    block = metrics.get("sandbox")
+    if not block:
+        return None
+    modes = ", ".join(f"{mode} {n}" for mode, n in block["isolation"].items())
+    if block.get("unsafe"):
+        return (
+            f"**UNSAFE**: code_exec verdicts by sandbox: {modes}. The basic sandbox (opted in "
+            "with --unsafe-sandbox) runs the model's code as the user, without namespaces: "
+            "these figures cannot be trusted like the others."
+        )
+    return f"code_exec verdicts by sandbox: {modes}."
+
+
 def integrity_sentence(integrity: dict[str, Any]) -> str:
     """Long generations: the intact share and the intact-and-complete share."""
 

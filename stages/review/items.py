@@ -2,7 +2,7 @@
 
 The item list depends only on the study file, params.yaml and the datasets — never on the model's
 outputs — so blind ids (and the committed verdicts that use them) survive a re-run. A workload
-sends its first ``limit`` rows, each ``repeats`` times (README §Rows: workloads, decoding).
+sends its first ``limit`` rows, each ``repeats`` times (docs/running.md#quick-runs-and-full-runs).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def study_items(study: Study) -> list[ReviewItem]:
 
 def latest_responses(name: str) -> tuple[dict[str, Any], dict[tuple[str, int], dict[str, Any]]]:
     """The workload's manifest and its journal records of the manifest's run, last one winning
-    (the journal may also hold other models' records, README §Rows: response journal)."""
+    (the journal may also hold other models' records, docs/formats.md#response-journal)."""
     base = Path("results") / name
     manifest = read_json(base / "manifest.json")
     if not isinstance(manifest, dict) or "run_key" not in manifest:

@@ -18,7 +18,8 @@ from typing import Any
 
 from stages.datasets.load import load_dataset
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, read_json, write_json
+from stages.io import read_json
+from stages.outputs import output_set
 from stages.review.items import latest_responses, run_summary, workload_rows
 from stages.review.kouman_md import render_markdown
 from stages.review.study import StudyPaths, load_study
@@ -192,6 +193,7 @@ def kouman_report(
         "total": total,
         "unresolved": review["unresolved"],
     }
-    write_json(metrics_path, metrics)
-    atomic_write_text(out, render_markdown(metrics, errors))
+    with output_set(f"report-kouman-{study_name}", "the Kouman report") as files:
+        files.write_json(metrics_path, metrics)
+        files.write_text(out, render_markdown(metrics, errors))
     return KoumanReport(out, metrics_path, metrics)

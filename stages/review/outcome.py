@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, write_json
+from stages.outputs import output_set
 from stages.review.agreement import Rating
 from stages.review.keys import Key, load_key
 from stages.review.resolved import FieldOutcome, StudyOutcome, resolve
@@ -125,11 +125,12 @@ def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutco
         wanted = pass_no in passes if passes else pass_no == 1 or _started(paths, study, pass_no)
         if wanted:
             resolve_pass(study, paths, key, pass_no, out)
-    atomic_write_text(paths.results / "labels.csv", _labels_csv(out))
-    write_json(paths.results / "outcome.json", _outcome_json(out))
-    write_json(paths.results / "disagreements.json", _disagreements(out))
     metrics = summarise(out)
-    write_json(paths.metrics, metrics)
+    with output_set(f"review-import-{name}", f"the imported verdicts of study {name}") as files:
+        files.write_text(paths.results / "labels.csv", _labels_csv(out))
+        files.write_json(paths.results / "outcome.json", _outcome_json(out))
+        files.write_json(paths.results / "disagreements.json", _disagreements(out))
+        files.write_json(paths.metrics, metrics)
     return out, metrics
 
 

@@ -20,18 +20,20 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from stages.datasets.load import describe_validation
 from stages.errors import AtlasError
 from stages.review.rubrics import BUILTIN, Rubric
+from stages.yaml_doc import load_yaml, validate
 
 NAME = r"^[a-z0-9][a-z0-9-]*$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    # strict: `seed: true` or `reviewers: [1, 2]` are errors, not coerced (issue 24)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 class Track(_Strict):
@@ -85,7 +87,7 @@ class Audit(_Strict):
     """Stratum sizes in the corpus, when the file holds only part of it; default: counted."""
     score_field: str | None = None
     """Numeric field the threshold analysis runs over (e.g. the re-score)."""
-    band: tuple[float, float] | None = None
+    band: tuple[float, float] | None = Field(default=None, strict=False)
     """Inclusive score band of the threshold analysis, e.g. ``[4, 7]``."""
     outcome: Outcome
     """Event whose rate is reported per stratum, reweighted and per score."""
@@ -195,15 +197,9 @@ def load_study(name: str) -> tuple[Study, StudyPaths]:
     if not _is_name(name):
         raise AtlasError(f"study name {name!r}: use lower case letters, digits and hyphens")
     paths = StudyPaths(name)
-    try:
-        data = yaml.safe_load(paths.config.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise AtlasError(f"{paths.config}: no such study file") from exc
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise AtlasError(f"{paths.config}{where}: invalid YAML: {exc}") from exc
-    try:
-        return Study.model_validate(data), paths
-    except ValidationError as exc:
-        raise AtlasError(f"{paths.config}: {describe_validation(exc)}") from exc
+    if not paths.config.is_file():
+        raise AtlasError(f"{paths.config}: no such study file")
+    doc = load_yaml(paths.config)  # duplicate keys and bad YAML name the line
+    if not isinstance(doc.data, dict):
+        raise AtlasError(f"{paths.config}: expected a mapping at the top level")
+    return validate(Study, doc), paths

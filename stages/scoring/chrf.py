@@ -1,5 +1,5 @@
 """``chrf`` scorer: chrF++ through sacrebleu, a secondary metric (spec 001, "Answer extraction and
-scorers"; README §Rows: chrF++ = sacrebleu ``CHRF(word_order=2)``).
+scorers"; docs/scoring.md#the-scorers: chrF++ = sacrebleu ``CHRF(word_order=2)``).
 
 Rules:
 - Hypothesis: the model output after extraction steps 1–3 only (reasoning and fences dropped,

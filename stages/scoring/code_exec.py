@@ -1,5 +1,5 @@
-"""``code_exec`` scorer (spec 001 scorers; README §Rows: ``answer`` is the entry-point function
-name, ``tests`` are assert statements).
+"""``code_exec`` scorer (spec 001 scorers; docs/datasets.md#rows: ``answer`` is the entry-point
+function name, ``tests`` are assert statements).
 
 Rules:
 - Reasoning (``<think>``) is removed first (extraction step 1); the Answer-line step is not

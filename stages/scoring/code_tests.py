@@ -207,7 +207,7 @@ def _died(run: RunResult, limits: Limits) -> str:
         return f"killed after the {limits.wall_s:g} s wall-clock limit"
     code = run.exit_code
     number = -code if code is not None and code < 0 else (code or 0) - 128
-    if code is not None and number > 0 and (code < 0 or run.isolation != "basic"):
+    if code is not None and number > 0:  # -n, or 128+n from the PID 1 or supervisor above it
         with_name = signal.Signals(number).name if number in signal.valid_signals() else number
         return f"killed by signal {with_name} before reporting"
     return f"ended with exit status {code} before reporting"

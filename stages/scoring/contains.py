@@ -1,4 +1,4 @@
-"""``contains`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
+"""``contains`` scorer (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows).
 
 Rules:
 - The model output goes through the four extraction steps, then both the extraction and each

@@ -19,9 +19,9 @@ spec 001 "Answer extraction and scorers"). Reimplemented here, rule for rule:
 - Over all accepted answers of the row, EM and F1 are each the maximum; an accepted answer whose
   first span is blank is skipped, as the official evaluate_json does.
 
-Project conventions (README §Rows): ``answer`` is a list of accepted answers, each a list of
-spans or a plain string (one span); numbers are read through ``str()``. The prediction is the
-extracted answer (four extraction steps) split into spans on ``|``; blank spans (a trailing
+Project conventions (docs/datasets.md#rows): ``answer`` is a list of accepted answers, each a
+list of spans or a plain string (one span); numbers are read through ``str()``. The prediction is
+the extracted answer (four extraction steps) split into spans on ``|``; blank spans (a trailing
 ``|``) are dropped, and an all-blank prediction is the single empty span. ``score`` = EM,
 ``correct`` = EM == 1, extras ``em`` and ``f1`` (0–1 scale).
 

@@ -1,4 +1,4 @@
-"""``exact`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
+"""``exact`` scorer (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows).
 
 Rules:
 - The model output goes through the four extraction steps (:mod:`stages.scoring.extract`).

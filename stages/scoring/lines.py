@@ -8,7 +8,8 @@
 * ``metrics/verdicts/<w>.jsonl`` — sorted by (id, repeat), one short git-tracked line per item and
   repeat that ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the
   lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
-  characters, and ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100).
+  characters, ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100), and
+  ``isolation`` for code_exec verdicts (the sandbox mode the program ran under, issue 24).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ def verdict_line(record: ScoredRecord, cluster: str) -> str:
     score = graded_score(record)
     if score is not None:
         data["score"] = score
+    if record.extras.get("isolation"):
+        data["isolation"] = record.extras["isolation"]
     return _compact(data)
 
 

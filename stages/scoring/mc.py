@@ -1,5 +1,5 @@
 """``mc`` scorer: multiple choice by letter label (spec 001, "Answer extraction and scorers";
-README §Rows: ``choices`` are labelled A, B, C, … in order and ``answer`` is the letter).
+docs/datasets.md#rows: ``choices`` are labelled A, B, C, … in order and ``answer`` is the letter).
 
 Rules, applied to the extracted answer (four extraction steps, so ``Answer: B`` is already
 reduced to ``B`` and a trailing ``.`` is gone):

@@ -1,5 +1,5 @@
-"""The strict number grammar (spec 001, "Answer extraction and scorers"; README §Rows answer
-shapes): used by the ``numeric`` scorer (:mod:`stages.scoring.numeric`), by ``exact`` for its
+"""The strict number grammar (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows):
+used by the ``numeric`` scorer (:mod:`stages.scoring.numeric`), by ``exact`` for its
 number-aware comparison, and as the base of the flexible grammar
 (:mod:`stages.scoring.flexible_numbers`).
 

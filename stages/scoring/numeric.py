@@ -1,4 +1,4 @@
-"""``numeric`` scorer (spec 001, "Answer extraction and scorers"; README §Rows answer shapes).
+"""``numeric`` scorer (spec 001, "Answer extraction and scorers"; docs/datasets.md#rows).
 
 What parses as a number is the strict grammar of :mod:`stages.scoring.numbers`.
 

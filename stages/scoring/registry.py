@@ -1,5 +1,5 @@
-"""Scorer registry and the row dispatcher (README §Rows "Scorer API"; spec 001: "Always use the
-row's own scorer").
+"""Scorer registry and the row dispatcher (docs/scoring.md#one-output-one-verdict; spec 001:
+"Always use the row's own scorer").
 
 - :data:`SCORERS` maps every scorer name a row may carry to its function
   ``(row, response, dataset_dir) -> Verdict``; :data:`SCORER_VERSIONS` gives each a version

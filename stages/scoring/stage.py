@@ -6,11 +6,13 @@ records and rows are scored is :mod:`stages.scoring.records`' rule.
 
 Everything but ``timings.jsonl`` is byte-identical for identical inputs (issue 15): timings are
 measurements, kept out of the scored records, the verdicts and the metrics. Every file is written
-only after all records are scored.
+only after all records are scored, and the four are committed as one output set (issue 24,
+:mod:`stages.outputs`): a kill leaves the previous four or the new four, never a mix.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,9 @@ from stages.datasets.fresh_score import fresh_block
 from stages.datasets.load import ROWS_FILE
 from stages.datasets.verified import load_verified
 from stages.errors import AtlasError
-from stages.io import atomic_write_text, read_json, sha256_file, write_json
+from stages.io import read_json, sha256_file
+from stages.outputs import output_set
+from stages.params import WorkloadParams
 from stages.params import workload as workload_params
 from stages.scoring import lines
 from stages.scoring.clustered import clustered_block
@@ -60,11 +64,37 @@ def signature(
     }
 
 
+def sandbox_block(records: list[ScoredRecord]) -> dict[str, Any] | None:
+    """How the code verdicts were sandboxed: ``{"isolation": {mode: n}, "unsafe": bool}``, None
+    without any. ``unsafe`` when any ran in the basic sandbox (issue 24: the user opted in)."""
+    modes = Counter(str(r.extras["isolation"]) for r in records if r.extras.get("isolation"))
+    if not modes:
+        return None
+    return {"isolation": dict(sorted(modes.items())), "unsafe": "basic" in modes}
+
+
 def score_workload(
-    name: str, score_fn: ScoreFn | None = None, versions: Mapping[str, str] | None = None
+    name: str,
+    score_fn: ScoreFn | None = None,
+    versions: Mapping[str, str] | None = None,
+    unsafe_sandbox: bool = False,
 ) -> dict[str, Any]:
-    """Score workload ``name`` from the cwd's results/ and datasets/; returns the metrics."""
+    """Score workload ``name`` from the cwd's results/ and datasets/; returns the metrics.
+    ``unsafe_sandbox`` (or ``workloads.<name>.unsafe_sandbox``) lets code_exec use the basic
+    sandbox where no real one exists."""
+    from stages.scoring.sandbox import allow_unsafe
+
     params = workload_params(name)
+    with allow_unsafe(unsafe_sandbox or params.unsafe_sandbox):
+        return _score(name, params, score_fn, versions)
+
+
+def _score(
+    name: str,
+    params: WorkloadParams,
+    score_fn: ScoreFn | None,
+    versions: Mapping[str, str] | None,
+) -> dict[str, Any]:
     manifest_path = RESULTS_DIR / name / "manifest.json"
     manifest = read_json(manifest_path)
     if not isinstance(manifest, dict):
@@ -108,24 +138,36 @@ def score_workload(
     }
     if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
         metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
+    sandboxed = sandbox_block(records)
+    if sandboxed is not None:  # issue 24: the isolation of every code verdict, unsafe flagged
+        metrics["sandbox"] = sandboxed
     by_item = lines.ordered(records)
-    atomic_write_text(
-        RESULTS_DIR / name / "scored.jsonl", lines.jsonl([lines.scored_line(r) for r in records])
-    )
-    atomic_write_text(
-        RESULTS_DIR / name / "timings.jsonl", lines.jsonl([lines.timing_line(r) for r in by_item])
-    )
     verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item]
-    atomic_write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
-    write_json(METRICS_DIR / f"{name}.json", metrics)
+    with output_set(f"score-{name}", f"the scores of workload {name}") as out:
+        out.write_text(
+            RESULTS_DIR / name / "scored.jsonl",
+            lines.jsonl([lines.scored_line(r) for r in records]),
+        )
+        out.write_text(
+            RESULTS_DIR / name / "timings.jsonl",
+            lines.jsonl([lines.timing_line(r) for r in by_item]),
+        )
+        out.write_text(VERDICTS_DIR / f"{name}.jsonl", lines.jsonl(verdicts))
+        out.write_json(METRICS_DIR / f"{name}.json", metrics)
     return metrics
 
 
-def run_score_stage(workload: str) -> None:
+def run_score_stage(workload: str, unsafe_sandbox: bool = False) -> None:
     """Entry point of ``atlas score``: score, write, print one summary line."""
     import typer
 
-    metrics = score_workload(workload)
+    metrics = score_workload(workload, unsafe_sandbox=unsafe_sandbox)
     accuracy, loose = metrics.get("accuracy"), metrics.get("accuracy_flexible")
     shown = f"accuracy {accuracy:.4f} (flexible {loose:.4f}), " if accuracy is not None else ""
     typer.echo(f"score {workload}: {metrics['n']} records, {shown}{metrics['failed']} failed")
+    if (metrics.get("sandbox") or {}).get("unsafe"):
+        typer.echo(
+            f"score {workload}: warning: code_exec ran in the basic sandbox (--unsafe-sandbox): "
+            "these figures are marked unsafe",
+            err=True,
+        )

@@ -1,4 +1,4 @@
-"""``tool_call`` scorer (spec 001, "eval-tools-v1"; README §Rows answer shapes).
+"""``tool_call`` scorer (spec 001, "eval-tools-v1"; docs/datasets.md#rows).
 
 Rules — only ``response["tool_calls"][0]`` is scored; later calls and the reply text are ignored:
 - ``answer.tool_call`` is null: correct only when the response holds no tool call at all

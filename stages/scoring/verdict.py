@@ -1,5 +1,5 @@
-"""The result every row scorer returns (README §Rows, "Scorer API"; spec 001, "Answer extraction
-and scorers": one item is correct or it is not, except the secondary chrF++ metric)."""
+"""The result every row scorer returns (docs/scoring.md#one-output-one-verdict; spec 001, "Answer
+extraction and scorers": one item is correct or it is not, except the secondary chrF++ metric)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What the embedded model's greedy outputs depend on (issue 11): README, "Reproducibility".
+"""What the embedded model's greedy outputs depend on (issue 11; docs/engine.md, "What changes
+an output").
 
 Starts the embedded server (real SmolLM2 GGUF) once per configuration and sends the same 14
 prompts — 6 maths, 6 shared-prefix handbook prompts from two groups (long common prefixes, so the

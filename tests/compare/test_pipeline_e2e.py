@@ -6,7 +6,8 @@ results pushed to a local-folder DVC remote. Then, from a fresh clone with no se
 * ``dvc pull`` brings the raw results back; ``atlas score`` and ``atlas report`` run without
   inference and reproduce the committed files byte for byte;
 * ``atlas compare HEAD~1 HEAD`` names exactly the flipped items and the right verdicts;
-* every comparison command README shows prints readable output (line width, row count).
+* every comparison command README.md and docs/comparing.md show prints readable output (line
+  width, row count), and the inference commands of docs/running.md that contact no endpoint run.
 
 Revision A answers "Answer: 42", revision B "Answer: 7". Workload ``math`` (30 rows): answers 7
 for rows 0-19, 42 for rows 20-23, 13 for the rest, so 20 items go wrong->right and 4
@@ -35,6 +36,8 @@ from compare_helpers import git
 REPO = Path(__file__).resolve().parents[2]
 sys.path.append(str(REPO / "tests"))
 sys.path.append(str(REPO / "tests" / "inference"))
+sys.path.append(str(REPO / "tests" / "docs"))
+from doc_commands import shown_commands  # noqa: E402
 from infer_helpers import GEN  # noqa: E402
 from stub_server import StubConfig, StubServer  # noqa: E402
 
@@ -242,28 +245,36 @@ def test_compare_resolves_a_dvc_experiment_name(pipeline: Pipeline) -> None:
     assert run.startswith("stub-b @ r1 -> stub-c @ r1, same decoding {")
 
 
-def readme_commands() -> list[str]:
-    """The commands of README's comparison section, in order."""
-    readme = (REPO / "README.md").read_text()
-    section = readme.split("## Comparing model revisions", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```sh\n(.*?)```", section, flags=re.S)
+def doc_commands(pages: tuple[str, ...], starts: tuple[str, ...]) -> list[str]:
+    """The code-block commands of ``pages`` that start with one of ``starts``, in page order,
+    each once (``tests/docs/doc_commands.py`` finds them)."""
     commands = []
-    for line in "\n".join(blocks).splitlines():
-        command = line.split("  #", 1)[0].strip()
-        if command.startswith(("dvc metrics", "dvc exp show", "atlas compare")):
-            commands.append(command)
+    for page in pages:
+        for shown in shown_commands(REPO / page):
+            if shown.block and shown.text.startswith(starts) and shown.text not in commands:
+                commands.append(shown.text)
     return commands
+
+
+def readme_commands() -> list[str]:
+    """The comparison commands README.md and docs/comparing.md show."""
+    return doc_commands(
+        ("README.md", "docs/comparing.md"), ("dvc metrics", "dvc exp show", "atlas compare")
+    )
 
 
 def test_readme_comparison_commands_print_readable_output(pipeline: Pipeline) -> None:
     commands = readme_commands()
-    assert [c.split()[:3] for c in commands] == [
-        ["dvc", "metrics", "show"], ["dvc", "metrics", "diff"], ["dvc", "exp", "show"],
-        ["atlas", "compare", "HEAD~1"], ["atlas", "compare", "HEAD"],
+    assert [shlex.split(c)[:3] for c in commands] == [
+        ["dvc", "metrics", "diff"], ["atlas", "compare", "HEAD~1"], ["atlas", "compare", "HEAD"],
+        ["dvc", "metrics", "show"], ["dvc", "exp", "show"], ["atlas", "compare", "HEAD~1"],
     ]  # fmt: skip
     longest = max(("math", "code", "mix"), key=len)
     for command in commands:
         out = pipeline.run(pipeline.origin, command).stdout
+        if "--json" in command:
+            assert json.loads(out)["rows"], command  # JSON, not a table: no width to keep
+            continue
         lines = out.splitlines()
         assert lines, command
         width = max(map(len, lines))
@@ -280,3 +291,21 @@ def test_readme_comparison_commands_print_readable_output(pipeline: Pipeline) ->
         assert "…" not in out or command.startswith("atlas"), out
     diff = pipeline.run(pipeline.origin, "dvc metrics diff HEAD~1").stdout
     assert "metrics/summary/math.json  accuracy" in re.sub(r" +", "  ", diff)
+
+
+def test_the_inference_commands_that_send_nothing_run_as_documented(pipeline: Pipeline) -> None:
+    """docs/running.md's commands that contact no endpoint, for real, on the stub-free clone."""
+    commands = doc_commands(("README.md", "docs/running.md"), ("atlas workloads",))
+    commands += [
+        c for c in doc_commands(("README.md", "docs/running.md"), ("atlas infer",))
+        if "--dry-run" in c
+    ]  # fmt: skip
+    assert commands == ["atlas workloads", "atlas infer math --limit 5 --dry-run"]
+    listing = pipeline.run(pipeline.clone, commands[0]).stdout
+    assert [line.split()[:3] for line in listing.splitlines()[1:]] == [
+        ["math", "eval-e2e-math-v1", "30"], ["code", "eval-e2e-code-v1", "8"],
+        ["mix", "prompts-e2e-mix-v1", "2"],
+    ]  # fmt: skip
+    plan = pipeline.run(pipeline.clone, commands[1]).stdout.splitlines()
+    assert plan[0].startswith("math: eval-e2e-math-v1 (eval), 5 of 30 rows x 1 repeat(s) = 5 ")
+    assert plan[-2:] == ["estimate: nothing to send", "nothing sent (--dry-run)"]

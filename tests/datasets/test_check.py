@@ -122,4 +122,34 @@ def test_params_typo_names_the_field(project: Path, capsys: pytest.CaptureFixtur
     Path("params.yaml").write_text("check:\n  budget_mbb: 25\n", encoding="utf-8")
     assert main(["check"]) == 2
     err = capsys.readouterr().err
-    assert "params.yaml: check.budget_mb: Field required" in err
+    assert err == (
+        "atlas: error: params.yaml: 2 problems (nothing was run):\n"
+        "  params.yaml:1: check.budget_mb: missing (required)\n"
+        "  params.yaml:2: check.budget_mbb: unknown key (did you mean 'budget_mb'?)\n"
+    )
+
+
+def test_invalid_json_in_a_published_dataset_is_a_message_with_regeneration(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 24: one changed byte making line 7 invalid JSON crashed the regeneration check
+    publish("eval-math-v1")
+    data = bytearray(ROWS.read_bytes())
+    line_7 = data.index(b'"id": "math-0007"')
+    data[line_7 - 1] = ord("[")  # the line's opening brace
+    ROWS.write_bytes(bytes(data))
+    assert main(["check", "--no-regen"]) == 2
+    without = capsys.readouterr().err
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "JSONDecodeError" not in err
+    for expected in (
+        f"{ROWS}:7: invalid JSON",
+        "eval-math-v1: datasets/eval-math-v1/rows.jsonl changed since publication; a published "
+        "dataset is immutable, so a change needs a new -v2 id",
+    ):
+        assert expected in without and expected in err
+    assert (
+        "not reproducible under PYTHONHASHSEED=1: committed rows.jsonl line 7 is not a JSON "
+        "object, PYTHONHASHSEED=1 it is" in err
+    )

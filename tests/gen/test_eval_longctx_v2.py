@@ -33,7 +33,7 @@ assert _spec is not None and _spec.loader is not None
 BUILD = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(BUILD)
 FACT = re.compile(r"^Line \d{6}: The (\w+) code for vault (\w+) is (\d{5})\.$")
-MARGIN = 0.24  # share of each window left free under SmolLM2's tokenizer (README, card)
+MARGIN = 0.24  # share of each window left free under SmolLM2's tokenizer (docs/datasets.md, card)
 
 
 @cache

@@ -5,6 +5,7 @@ Each hostile payload below scored correct (or leaked) before the verdict moved t
 
 from __future__ import annotations
 
+import ctypes
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from stages.scoring import code_exec
 from stages.scoring.code_exec import run_tests
 from stages.scoring.sandbox import Limits, available, isolation_mode
+from stages.scoring.sandbox_guard import landlock_abi
 
 REPO = Path(__file__).resolve().parents[2]
 CODE_ROWS = REPO / "datasets" / "eval-code-v1" / "rows.jsonl"
@@ -25,6 +27,7 @@ BARRIERS = [
 ]
 ALL_MODES = [*BARRIERS, "basic"]
 ADD_TESTS = "assert add(2, 3) == 5\nassert add(-1, 1) == 0"
+LANDLOCK = landlock_abi(ctypes.CDLL(None, use_errno=True)) > 0
 MARKER = "host-secret-5b1f0c"
 
 
@@ -100,22 +103,44 @@ def test_dataset_and_project_are_invisible(isolation: str) -> None:
         f"test 1 of {len(row['tests'].splitlines())} failed: "
         f"{row['tests'].splitlines()[0][7:].split(' == ')[0]!r} raised FileNotFoundError",
     )
-    listing = "import os\nseen = sorted(os.listdir('/'))"
-    seen = run_tests(listing, "assert seen == ['bin', 'dev', 'lib', 'lib64', 'proc', 'root', "
-                     "'sbin', 'usr', 'work']", FAST, isolation)  # fmt: skip
-    if not seen.passed:  # the top level differs per machine: at least no /etc, /home, /tmp, /work
-        probe = "import os\nnames = set(os.listdir('/'))"
-        checks = "assert not names & {'etc', 'home', 'tmp', 'opt', 'var', 'mnt'}"
-        assert run_tests(probe, checks, FAST, isolation).passed is True
+    # the top level differs per machine (and Landlock refuses to list it): no /etc, /home, /tmp
+    probe = (
+        "import os\ntry:\n    names = set(os.listdir('/'))\nexcept PermissionError:\n"
+        "    names = set()"
+    )
+    checks = "assert not names & {'etc', 'home', 'tmp', 'opt', 'var', 'mnt'}"
+    assert run_tests(probe, checks, FAST, isolation).passed is True
     for hidden in (str(REPO), "/etc/passwd", "/home", str(Path.home() / ".cache")):
         probe = f"import os\nfound = os.path.exists({hidden!r})"
         assert run_tests(probe, "assert found is False", FAST, isolation).passed is True, hidden
 
 
-def test_basic_fallback_cannot_hide_host_files() -> None:
-    # Documented limit of the fallback: the child reads what the harness's user reads.
-    probe = f"import os\nfound = os.path.exists({str(CODE_ROWS)!r})"
-    assert run_tests(probe, "assert found is True", FAST, "basic").passed is True
+GOLD_LOOKUP = """\
+import json, sys
+steps = sys._getframe(1).f_locals["steps"]  # the probes the boot is about to evaluate
+probes = [step["probe"] for step in steps if "probe" in step]
+for line in open(ROWS):
+    row = json.loads(line)
+    if all(probe in row["tests"] for probe in probes):  # this item's row: run its reference
+        exec(row["meta"]["reference_solution"], globals())
+"""
+
+
+@pytest.mark.parametrize("isolation", [*BARRIERS, "basic"])
+def test_gold_lookup_payload_scores_wrong_in_every_mode(isolation: str) -> None:
+    # issue 24: in basic mode this payload scored correct without solving the task
+    if isolation == "basic" and not LANDLOCK:
+        pytest.skip("the kernel has no Landlock: basic mode reads host files (refused by default)")
+    row = _rows()[7]
+    code = f"ROWS = {str(CODE_ROWS)!r}\n" + GOLD_LOOKUP
+    result = run_tests(code, row["tests"], FAST, isolation)
+    error = "PermissionError" if isolation == "basic" else "FileNotFoundError"
+    assert (result.passed, result.why) == (False, f"the code raised {error} before the tests")
+    for hidden in (str(CODE_ROWS), "/etc/passwd", str(Path.home() / ".bashrc")):
+        probe = (
+            f"try:\n    open({hidden!r}).read(1)\n    got = True\nexcept OSError:\n    got = False"
+        )
+        assert run_tests(probe, "assert got is False", FAST, isolation).passed is True, hidden
 
 
 @pytest.mark.parametrize("isolation", ALL_MODES)
