@@ -13,7 +13,8 @@ reduced to ``B`` and a trailing ``.`` is gone):
   (normalised as for ``exact``: NFKC, casefold, whitespace collapsed), that choice is the
   answer. The choice text is tidied as the extraction was (extraction step 4: surrounding
   quotes, one trailing ``.`` or ``!``), so a choice that is a sentence ("All wugs are feps.")
-  is matched by its own text (issue 19; before mc-3 such a choice could never be). When a label is present it wins, even if the text after it names another choice.
+  is matched by its own text (issue 19; before mc-3 such a choice could never be). When a
+  label is present it wins, even if the text after it names another choice.
 - Anything else ("The answer is B", an unknown label) is wrong, and so is an answer that offers
   several labels: besides the one read, another label of a choice written as ``(C)``, ``[C]``,
   ``C)`` / ``C.`` / ``C:`` before a space or the end, ``Option C``, or a lone letter joined to
