@@ -31,6 +31,16 @@ def run_generator(dataset_id: str, out: Path, repo: Path = REPO) -> None:
     )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _audit_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The audit's verdict store (``stages.datasets.verdict_cache``) in a directory of the test
+    session, never the user's cache."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("ATLAS_AUDIT_CACHE", str(tmp_path_factory.mktemp("audit-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A minimal project (params.yaml, _gen with eval-math-v1, its dataset, published as in the

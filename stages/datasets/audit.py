@@ -5,7 +5,9 @@ For every eval dataset, each answer format (the row's scorer) on its own rows, n
 over the whole dataset:
 
 * ``learned`` — the learned answer-free baseline (:mod:`stages.datasets.learned`: rules,
-  chance, interval, verdict) of ``mc``, ``exact``, ``numeric`` and ``contains`` rows;
+  chance, interval, verdict) of ``mc``, ``exact``, ``numeric`` and ``contains`` rows; for a
+  generated dataset being published, learned on its rows and three fresh instances
+  (:mod:`stages.datasets.pooled`);
 * ``panel`` — the fixed answer-free baselines of :mod:`stages.datasets.baselines` (constant
   letters, longest, shortest, overlaps, most frequent gold, verbatim) on the same rows, reported
   beside it (the learner already has their cues among its features);
@@ -48,14 +50,13 @@ from stages.datasets.learned import FORMATS, Learned, learn, wilson
 from stages.datasets.leaks import content_key, describe, leak
 from stages.datasets.load import DATASETS_DIR, ROWS_FILE, load_card, validate_rows
 from stages.datasets.mutation import Mutation, mutation
+from stages.datasets.pooled import fresh_rows
 from stages.datasets.registry import load_registry
 from stages.datasets.strength import Strength, strength
 from stages.datasets.uniqueness import uniqueness
 from stages.errors import AtlasError
 
 __all__ = ["DatasetAudit", "audit_corpus", "audit_dataset", "audit_rows", "wilson"]
-#: The fixed panel is reported, not gated; this is the margin its note quotes for issue 13.
-PANEL_NOTE_MARGIN = 0.10
 
 
 @dataclass
@@ -87,6 +88,9 @@ class FormatAudit:
                                  "accuracy": _round(s.accuracy), "beats": s.beats}
                              for k, s in sorted(self.learned.families.items())},
                 "explain": {name: _round(acc) for name, acc in self.learned.explain},
+                "family_explain": {k: {n: _round(a) for n, a in v}
+                                   for k, v in sorted(self.learned.family_explain.items())},
+                "constant": self.learned.constant,
             }  # fmt: skip
         best = self.best
         out["panel"] = {
@@ -112,6 +116,9 @@ class DatasetAudit:
     mutation: Mutation = field(default_factory=Mutation)
     unique_rows: int = 0
     unique_problems: list[str] = field(default_factory=list)
+    fresh_rows: int = 0
+    """Rows of fresh instances pooled into the learned baseline (:mod:`stages.datasets.pooled`)."""
+    fresh_failed: dict[int, str] = field(default_factory=dict)
 
     @property
     def audited(self) -> int:
@@ -153,6 +160,8 @@ class DatasetAudit:
                          "copies": len(self.strength.copies)},
             "mutation": self.mutation.metrics(),
             "uniqueness": {"rows": self.unique_rows, "problems": self.unique_problems},
+            "fresh": {"rows": self.fresh_rows,
+                      "failed": {str(k): v for k, v in sorted(self.fresh_failed.items())}},
             "gold_letters": dict(sorted(self.gold_letters.items())),
             "leaks": dict(sorted(self.leaks.items())),
             "duplicates": dict(sorted(self.duplicates.items())),
@@ -171,15 +180,19 @@ def audit_rows(
     external: bool = False,
     generator: Path | None = None,
     root: Path = Path("."),
+    pooled: list[dict[str, Any]] | None = None,
 ) -> DatasetAudit:
     """Audit already-validated rows of one dataset (``path`` holds its files; ``generator``, when
-    given, is asked for its option rule)."""
+    given, is asked for its option rule; ``pooled`` rows of fresh instances join the learned
+    baseline only)."""
     result = DatasetAudit(id=dataset_id, published=published, rows=len(rows), external=external)
+    result.fresh_rows = len(pooled or [])
     for fmt in AUDITED_SCORERS:
         if not any(r["scorer"] == fmt for r in rows):
             continue
         mine = [r for r in rows if r["scorer"] == fmt]
-        learned = learn(mine) if fmt in FORMATS else None
+        extra = [r for r in pooled or [] if r["scorer"] == fmt]
+        learned = learn(mine + extra) if fmt in FORMATS else None
         scores = panel(mine)
         result.formats[fmt] = FormatAudit(
             len(mine), learned, {k: sum(v) / len(mine) for k, v in scores.items()}
@@ -205,10 +218,14 @@ def audit_rows(
     return result
 
 
-def audit_dataset(path: Path, published: bool | None = None, root: Path = Path(".")) -> DatasetAudit:
+def audit_dataset(
+    path: Path, published: bool | None = None, root: Path = Path("."), fresh: bool | None = None
+) -> DatasetAudit:
     """Audit the eval dataset in directory ``path`` (committed or freshly generated anywhere).
 
     ``published`` defaults to whether ``path.parent/registry.json`` pins the dataset's id.
+    ``fresh``: learn on fresh instances too (:mod:`stages.datasets.pooled`) — by default only a
+    generated dataset being published; True for a published one as well; False never.
     """
     card = load_card(path)
     if card.kind != "eval":
@@ -219,7 +236,13 @@ def audit_dataset(path: Path, published: bool | None = None, root: Path = Path("
     if published is None:
         published = card.id in load_registry(path.parent)
     generator = root / card.generator.path if card.generator is not None else None
-    return audit_rows(card.id, rows, path, published, card.external, generator, root)
+    pooled: list[dict[str, Any]] = []
+    failed: dict[int, str] = {}
+    if (not published if fresh is None else fresh) and not card.external:
+        pooled, failed = fresh_rows(card, root)
+    result = audit_rows(card.id, rows, path, published, card.external, generator, root, pooled)
+    result.fresh_failed = failed
+    return result
 
 
 def audit_corpus(root: Path = DATASETS_DIR, repo_root: Path = Path(".")) -> dict[str, DatasetAudit]:
@@ -232,26 +255,3 @@ def audit_corpus(root: Path = DATASETS_DIR, repo_root: Path = Path(".")) -> dict
         except AtlasError:
             continue  # structural problems are reported by the schema check
     return out
-
-
-def corpus_metrics(audits: dict[str, DatasetAudit]) -> dict[str, Any]:
-    """``metrics/audit.json``: the rule, one block per dataset and the lineages (each dataset's
-    versions in order, so before -> after reads along a line). Which default workloads still run
-    a flawed dataset is the report's to say (the check stage does not read ``workloads``)."""
-    from stages.datasets.learned import MAX_MARGIN
-
-    lineages: dict[str, list[str]] = {}
-    for dataset_id in sorted(audits, key=_version_key):
-        lineages.setdefault(dataset_id.rsplit("-v", 1)[0], []).append(dataset_id)
-    return {
-        "max_margin": MAX_MARGIN,
-        "failed": sorted(k for k, a in audits.items() if a.status == "fail"),
-        "flawed": sorted(k for k, a in audits.items() if a.status == "flawed"),
-        "lineages": {k: v for k, v in sorted(lineages.items()) if len(v) > 1},
-        "datasets": {k: a.metrics() for k, a in sorted(audits.items())},
-    }
-
-
-def _version_key(dataset_id: str) -> tuple[str, int]:
-    base, _, version = dataset_id.rpartition("-v")
-    return (base, int(version)) if version.isdigit() else (dataset_id, 0)

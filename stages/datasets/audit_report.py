@@ -155,6 +155,9 @@ def details(result: DatasetAudit) -> str:
         + f"; copies (flexible reads a filled echo, the gold is a number the prompt states) "
         f"{len(s.copies)}; rows with probes {s.probed_rows}"
     )
+    if result.fresh_rows or result.fresh_failed:
+        failed = "".join(f"; seed {k} failed: {v}" for k, v in sorted(result.fresh_failed.items()))
+        lines.append(f"learned on {result.rows} rows + {result.fresh_rows} of fresh instances{failed}")
     m = result.mutation
     if m.rows:
         lines.append(f"mutation ({m.source}): {m.killed}/{m.mutants} mutants killed over {m.rows} rows")

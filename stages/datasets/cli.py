@@ -33,7 +33,7 @@ def check(
 
     Example: atlas check   (or atlas check --no-regen for a quick structural pass)
     """
-    from stages.datasets.audit import corpus_metrics
+    from stages.datasets.audit_metrics import corpus_metrics
     from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
@@ -84,6 +84,12 @@ def audit(
     target: Annotated[
         str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
     ],
+    fresh: Annotated[
+        bool | None,
+        typer.Option(
+            help="Learn on three fresh instances too (default: only a dataset being published)."
+        ),
+    ] = None,
 ) -> None:
     """Shortcut audit of one eval dataset: the learned answer-free baseline per answer format,
     scorer strength per row (probes, derived near misses, echoes), code mutation testing,
@@ -101,7 +107,7 @@ def audit(
     path = Path(target)
     if not (path / "dataset.json").is_file():
         path = dataset_dir(target, DATASETS_DIR)
-    result = audit_dataset(path)
+    result = audit_dataset(path, fresh=fresh)
     typer.echo(table({result.id: result}))
     typer.echo(details(result))
     if result.status == "fail":

@@ -28,10 +28,12 @@ format's rows only:
   chance 1 and fails on its own: its answer never depends on the question.
 
 Verdict: a format *fails* when its learned baseline beats chance by more than
-:data:`MAX_MARGIN` and the interval's lower end is above chance — or when one of its families
-(:data:`MIN_FAMILY` rows or more) does, with the family interval widened to 1 − 0.05/F for F
-families (Bonferroni). A margin the rows cannot tell from luck is reported, not failed: at 36 mc
-rows a shortcut-free format exceeds +5 points by luck about one time in three. A format with
+:data:`MAX_MARGIN` over its rows, or over the rows of one of its families (:data:`MIN_FAMILY`
+rows or more), and the excess is significant: the Wilson interval's lower end is above chance
+once the interval is widened for the m comparisons the format makes (two learners, over all
+rows and over each such family: confidence 1 − 0.05/m, Bonferroni). A margin the rows cannot
+tell from luck is reported, not failed: at 36 mc rows a shortcut-free format exceeds +5 points
+by luck about one time in three. Tables print the plain 95 % interval. A format with
 fewer than :data:`MIN_ROWS` rows is reported without a verdict. ``explain`` names the features
 that alone pick the answer most often (over every row, priors out of fold), so the author sees
 why.
@@ -80,6 +82,9 @@ class Share:
     chance: float
     accuracy: float
     ci: tuple[float, float]
+    """Wilson's 95 % interval (what the tables print)."""
+    low: float
+    """The lower end of the interval widened for the format's comparisons (the verdict's)."""
 
     @property
     def margin(self) -> float:
@@ -88,8 +93,8 @@ class Share:
 
     @property
     def beats(self) -> bool:
-        """More than :data:`MAX_MARGIN` over chance, and the interval clear of chance."""
-        return self.margin > MAX_MARGIN and self.ci[0] > self.chance
+        """More than :data:`MAX_MARGIN` over chance, and the widened interval clear of it."""
+        return self.margin > MAX_MARGIN and self.low > self.chance
 
 
 @dataclass
@@ -103,6 +108,8 @@ class Learned:
     explain: list[tuple[str, float]] = field(default_factory=list)
     constant: list[str] = field(default_factory=list)
     """Open-answer families of two rows or more whose rows all have the same answer."""
+    family_explain: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+    """For each family that beats chance, the features that alone do best on its rows."""
 
     @property
     def fails(self) -> bool:
@@ -122,7 +129,8 @@ class Learned:
             f"({100 * o.margin:+.1f} pt, 95 % CI {o.ci[0]:.2f}-{o.ci[1]:.2f}, {o.rows} rows, "
             f"{self.learner})"
         )
-        beaten = [f"{k} {s.accuracy:.2f} vs {s.chance:.2f} (CI {s.ci[0]:.2f}-{s.ci[1]:.2f})"
+        beaten = [f"{k} {s.accuracy:.2f} vs {s.chance:.2f} (CI {s.ci[0]:.2f}-{s.ci[1]:.2f}"
+                  + "".join(f"; {n} {a:.2f}" for n, a in self.family_explain.get(k, [])) + ")"
                   for k, s in sorted(self.families.items()) if s.beats]  # fmt: skip
         if beaten:
             text += "; families over chance: " + ", ".join(beaten)
@@ -181,9 +189,10 @@ def units(rows: list[dict[str, Any]]) -> list[Unit]:
     return out
 
 
-def _share(hits: list[float], chances: list[float], z: float = Z_95) -> Share:
+def _share(hits: list[float], chances: list[float], z: float) -> Share:
     accuracy = sum(hits) / len(hits)
-    return Share(len(hits), sum(chances) / len(chances), accuracy, wilson(accuracy, len(hits), z))
+    ci = wilson(accuracy, len(hits))
+    return Share(len(hits), sum(chances) / len(chances), accuracy, ci, wilson(accuracy, len(hits), z)[0])
 
 
 def learn(rows: list[dict[str, Any]]) -> Learned:
@@ -198,14 +207,18 @@ def learn(rows: list[dict[str, Any]]) -> Learned:
     for i, unit in enumerate(all_units):
         families.setdefault(unit.category, []).append(i)
     big = {k: v for k, v in families.items() if len(v) >= MIN_FAMILY}
-    z = NormalDist().inv_cdf(1 - 0.025 / max(1, len(big)))
+    comparisons = len(results) * (1 + len(big))
+    z = NormalDist().inv_cdf(1 - 0.025 / comparisons)
     shares = {k: _share([hits[i] for i in v], [chances[i] for i in v], z) for k, v in big.items()}
     names = (option_features.NAMES if fmt == "mc" else open_candidates.NAMES) + learner.PRIORS
     explain = learner.explain(all_units, names, _EXPLAIN) if len(rows) >= MIN_ROWS else []
+    family_explain = {k: learner.explain([all_units[i] for i in families[k]], names, 2)
+                      for k, share in shares.items() if share.beats}  # fmt: skip
     constant = sorted(k for k, v in families.items() if len(v) > 1 and all_units[v[0]].chance == 1)
     if fmt == "mc":
         constant = []
-    return Learned(fmt, _share(hits, chances), name, shares, explain, constant)
+    overall = _share(hits, chances, z)
+    return Learned(fmt, overall, name, shares, explain, constant, family_explain)
 
 
 def learn_formats(rows: list[dict[str, Any]]) -> dict[str, Learned]:

@@ -12,7 +12,10 @@ one ``meta.wrong_solution`` — each program is scored as a model's reply by the
 * no hidden test may be the prompt's example: ``meta.example`` (``call``, ``expected``) equal to
   a hidden ``assert call == expected`` (calls compared as parsed Python, values as literals).
 
-The mutation score is killed mutants / mutants. Programs run :data:`WORKERS` at a time.
+Without a sandbox the programs are not run (it fails closed, issue 24): the rows are reported
+unproved, which fails a dataset being published. The mutation score is killed mutants / mutants. Programs run :data:`WORKERS` at a time; a
+verdict the program decided is kept in :mod:`stages.datasets.verdict_cache` and not run again
+while nothing it depends on changes.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stages.datasets import verdict_cache
 from stages.scoring.code_exec import score
+from stages.scoring.sandbox import SandboxError
 
 WORKERS = 2
 
@@ -40,6 +45,8 @@ class Mutation:
     killed: int = 0
     survivors: list[str] = field(default_factory=list)
     example_tests: list[str] = field(default_factory=list)
+    unavailable: str | None = None
+    """Why the programs could not run (no sandbox: it fails closed, issue 24), or None."""
 
     @property
     def score(self) -> float | None:
@@ -52,6 +59,8 @@ class Mutation:
                self.references_failing]  # fmt: skip
         out += [f"{s}: survives every hidden test" for s in self.survivors]
         out += [f"{r}: a hidden test is the prompt's example" for r in self.example_tests]
+        if self.unavailable:
+            out.append(f"{self.rows} code rows unproved: {self.unavailable}")
         return out
 
     def metrics(self) -> dict[str, Any]:
@@ -61,7 +70,7 @@ class Mutation:
             "killed": self.killed,
             "score": None if self.score is None else round(self.score, 4),
             "references_failing": self.references_failing, "survivors": self.survivors,
-            "example_tests": self.example_tests,
+            "example_tests": self.example_tests, "unavailable": self.unavailable,
         }  # fmt: skip
 
 
@@ -107,8 +116,12 @@ def example_is_tested(row: dict[str, Any]) -> bool:
 def _passes(row: dict[str, Any], code: str) -> bool:
     """Does ``code`` (bare, or already a reply with its own fence) pass the row's tests?"""
     text = code if "```" in code or "~~~" in code else f"```python\n{code}\n```"
-    reply = {"output": text, "error": None}
-    return bool(score(row, reply, Path(".")).correct)
+    known = verdict_cache.stored(row, text)
+    if known is not None:
+        return known
+    verdict = score(row, {"output": text, "error": None}, Path("."))
+    verdict_cache.store(row, text, bool(verdict.correct), verdict.why)
+    return bool(verdict.correct)
 
 
 def mutation(rows: list[dict[str, Any]]) -> Mutation:
@@ -127,8 +140,12 @@ def mutation(rows: list[dict[str, Any]]) -> Mutation:
         result.source = source if result.source in ("", source) else "probes and meta"
         jobs.append((row, reference, None))
         jobs += [(row, code, name) for name, code in mutants]
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        passed = list(pool.map(lambda job: _passes(job[0], job[1]), jobs))
+    try:
+        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+            passed = list(pool.map(lambda job: _passes(job[0], job[1]), jobs))
+    except SandboxError as exc:
+        result.unavailable = str(exc)
+        return result
     for (row, _, name), ok in zip(jobs, passed, strict=True):
         if name is None:
             if not ok:

@@ -20,8 +20,10 @@ same number under the flexible grammar) are never near misses. Derived right rep
 Echoes: the prompt (what the model reads, every message joined) sent back once and twice, and
 once more per value with the answer-line template filled in (``Answer: <number>`` or
 ``Answer: …`` with the placeholder replaced on every line that holds ``Answer:``) by each number
-the prompt states (up to :data:`MAX_FILLS`, numbers equal to the gold always among them) and,
-for mc rows, each letter and option text.
+the prompt states and, for mc rows, each letter and option text. Numbers: at most
+:data:`MAX_FILLS` per row, those equal to an accepted answer first — a filled echo can only
+score when the scorer reads the filled value (then it must equal the gold) or another number of
+the prompt (which a few fills already show), so more values of one prompt repeat one proof.
 """
 
 from __future__ import annotations
@@ -36,10 +38,10 @@ from stages.datasets.option_features import dice
 from stages.scoring.contains import found
 from stages.scoring.exact import gold_strings, normalize
 from stages.scoring.flexible_numbers import read_whole
-from stages.scoring.numbers import Number, number_spans, parse_number
+from stages.scoring.numbers import Number, ascii_digits, number_spans, parse_number
 from stages.scoring.numeric import gold_value, within_tolerance
 
-MAX_FILLS = 20
+MAX_FILLS = 4
 _SIMILAR = 3
 _PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>|…")
 _TEMPLATE_LINE = re.compile(r"^.*answer\s*:.*$", re.I | re.M)
@@ -108,15 +110,25 @@ def derived(row: dict[str, Any], family: list[str]) -> tuple[list[str], list[str
     return wrong, [f"Answer: {g}" for g in dict.fromkeys(_accepted(row))]
 
 
-def _values(row: dict[str, Any], text: str) -> list[str]:
-    spans = number_spans(text)
-    shown = list(dict.fromkeys(number_text(v) for v, _, _ in spans))
+def _golds(row: dict[str, Any]) -> set[Number]:
+    """The row's accepted answers that read as numbers (drop: each span)."""
     if row["scorer"] == "numeric":
-        gold = number_text(gold_value(row))
-        first = [v for v in shown if v == gold]
-        shown = first + [v for v in shown if v != gold][: MAX_FILLS - len(first)]
-    else:
-        shown = shown[:MAX_FILLS]
+        return {gold_value(row)}
+    answers = row["answer"] if isinstance(row["answer"], list) else [row["answer"]]
+    spans = [s for a in answers for s in (a if isinstance(a, list) else [a])]
+    return {v for v in (parse_number(str(s)) for s in spans) if v is not None}
+
+
+def _values(row: dict[str, Any], text: str) -> list[str]:
+    """Each number as the prompt writes it (those equal to an accepted answer first, since only
+    they can make a filled echo right), then an mc row's options."""
+    plain = ascii_digits(text)
+    spans = number_spans(text)
+    written = {v: plain[a:b] for v, a, b in reversed(spans)}  # first spelling of each value
+    values = list(dict.fromkeys(v for v, _, _ in spans))
+    golds = _golds(row) if row["scorer"] != "mc" else set()
+    values = [v for v in values if v in golds] + [v for v in values if v not in golds]
+    shown = [written[v] for v in values[:MAX_FILLS]]
     if row["scorer"] == "mc":
         shown += labels(row) + list(row["choices"])
     return list(dict.fromkeys(shown))

@@ -35,7 +35,7 @@ NAMES = (
     "last_number", "first_number", "number_rank", "number_max", "number_min", "integer",
     "chars", "in_question", "capital",
 )  # fmt: skip
-LIMITS = {"number": 100, "word": 100, "bigram": 40, "trigram": 20, "family_only": 60}
+LIMITS = {"number": 60, "word": 60, "bigram": 20, "trigram": 10, "family_only": 40}
 _EDGE = "\"'`.,;:!?()[]{}«»“”‘’*"
 
 

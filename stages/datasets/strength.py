@@ -7,8 +7,10 @@ Replies tried on each row (:mod:`stages.datasets.near_misses` derives the generi
 * ``near miss`` — the generator's ``probes.near_misses``: wrong under strict *and* flexible;
 * ``alternative`` — ``probes.alternatives``: right under strict;
 * ``derived near miss`` — the check's own near misses: wrong under strict and flexible;
-* ``gold`` — ``Answer: <gold>`` in its plain forms (the letter or the option text for mc,
-  each accepted string otherwise): at least one right under strict;
+* ``gold`` — ``Answer: <gold>`` in its plain forms (the letter and the option text for mc,
+  each accepted string otherwise): each right under strict (an option or accepted answer that
+  ends in a period is unreachable when the scorer compares it untidied: extraction strips the
+  reply's);
 * ``echo`` — the prompt sent back once, twice, and with its answer-line template filled: wrong
   under strict; the plain echoes also under flexible. A filled echo that the flexible reading
   takes (it reads the last number of prose, which is then the filled value) is counted in
@@ -33,6 +35,7 @@ from stages.datasets import near_misses
 from stages.datasets.open_candidates import family_answers
 from stages.scoring import code_exec
 from stages.scoring.registry import score_row
+from stages.scoring.sandbox import SandboxError
 from stages.scoring.verdict import Verdict, clip
 
 DERIVED = ("mc", "numeric", "exact", "contains")
@@ -97,7 +100,10 @@ def _code_echo(row: dict[str, Any], reply: str, path: Path) -> Verdict | None:
         compile(code, "<echo>", "exec")
     except Exception:  # SyntaxError, ValueError (NUL bytes), RecursionError: it cannot run
         return None
-    return score_row(row, {"output": reply, "error": None}, path)
+    try:
+        return score_row(row, {"output": reply, "error": None}, path)
+    except SandboxError:
+        return None  # no sandbox: mutation testing reports the rows unproved
 
 
 def _try(result: Strength, row: dict[str, Any], path: Path, kind: str, reply: str) -> None:
@@ -110,8 +116,8 @@ def _try(result: Strength, row: dict[str, Any], path: Path, kind: str, reply: st
         verdict = score_row(row, {"output": reply, "error": None}, path)
     strict, loose = verdict.correct, _flexible(verdict)
     shown = f"{row['id']}: {kind} {clip(reply, 60)}: strict {strict}, flexible {loose}"
-    if kind == "alternative":
-        result.alternatives.add(bool(strict), shown)
+    if kind in ("alternative", "gold"):
+        (result.alternatives if kind == "alternative" else result.gold).add(bool(strict), shown)
     elif kind.startswith("echo"):
         filled = kind.startswith("echo filled")
         result.echoes.add(not strict and (filled or not loose), shown)
@@ -122,16 +128,6 @@ def _try(result: Strength, row: dict[str, Any], path: Path, kind: str, reply: st
         tally.add(not strict and not loose, shown)
     if strict:
         result.flexible.add(bool(loose), shown)
-
-
-def _gold(result: Strength, row: dict[str, Any], path: Path, replies: list[str]) -> None:
-    verdicts = [score_row(row, {"output": r, "error": None}, path) for r in replies]
-    shown = f"{row['id']}: none of {', '.join(clip(r, 40) for r in replies)} scores right"
-    result.gold.add(any(v.correct for v in verdicts), shown)
-    for reply, verdict in zip(replies, verdicts, strict=True):
-        if verdict.correct:
-            loose = _flexible(verdict)
-            result.flexible.add(bool(loose), f"{row['id']}: gold {clip(reply, 60)}: flexible {loose}")
 
 
 def _echoable(row: dict[str, Any]) -> bool:
@@ -152,8 +148,7 @@ def strength(rows: list[dict[str, Any]], path: Path) -> Strength:
         replies += [("alternative", r) for r in probes.get("alternatives") or []]
         if row["scorer"] in DERIVED:
             wrong, right = near_misses.derived(row, others)
-            replies += [("derived near miss", r) for r in wrong]
-            _gold(result, row, path, right)
+            replies += [("derived near miss", r) for r in wrong] + [("gold", r) for r in right]
         if _echoable(row):
             replies += near_misses.echoes(row)
         for kind, reply in replies:

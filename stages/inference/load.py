@@ -90,8 +90,9 @@ def entries(plan: Plan, load: LoadParams, level: float) -> list[Entry]:
 
 def run_level(
     plan: Plan, endpoint: Endpoint, load: LoadParams, level: float, path: Path
-) -> list[dict[str, Any]]:
-    """Send the level's missing requests; returns the level's records of this run."""
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Send the level's missing requests; returns the level's records of this run and what the
+    server's ``/metrics`` say it did meanwhile (None when nothing was sent)."""
     from stages.inference.transport import make_client
 
     journal = Journal(path)
@@ -99,6 +100,7 @@ def run_level(
     keys = {key for entry in planned for key in entry.keys}
     mine = [r for r in journal.records if r["key"] in keys]
     todo = [e for e in planned if not all(k in journal.keys for k in e.keys)]
+    server = None
     if todo:
         endpoint.ensure_started()  # the embedded server starts only when something is sent
         segment = 1 + max((int(r.get("segment", 0)) for r in mine), default=-1)
@@ -130,13 +132,24 @@ def run_level(
             finally:
                 await client.aclose()
 
-        with lean_gc(), journal, Progress(label, requests - len(mine), len(mine)) as progress:
+        watch = endpoint.watch()
+        with (
+            lean_gc(),
+            journal,
+            Progress(label, requests - len(mine), len(mine)) as progress,
+            watch.during(),
+        ):
             asyncio.run(send_all())
-    return [r for r in journal.records if r["key"] in keys]
+        server = watch.result
+    return [r for r in journal.records if r["key"] in keys], server
 
 
-def run_load(plan: Plan, endpoint: Endpoint, out: Path) -> dict[str, Any]:
-    """Every level of the workload's load spec: ``{mode: {level: figures}, "knee": ...}``."""
+def run_load(
+    plan: Plan, endpoint: Endpoint, out: Path, previous: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Every level of the workload's load spec: ``{mode: {level: figures}, "knee": ...}``. A
+    level that sends nothing keeps the ``server`` block ``previous`` (the last serving document
+    of the same run) has for it: scrapes cannot be redone from the journal."""
     load = load_spec(plan)
     if load is None:
         return {}
@@ -145,8 +158,12 @@ def run_load(plan: Plan, endpoint: Endpoint, out: Path) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     for level in sorted(levels or ()):
         path = out / "load" / f"{load.mode}-{level_label(level)}.jsonl"
-        records = run_level(plan, endpoint, load, level, path)
-        figures[level_label(level)] = level_metrics(records, load, level, slo)
+        records, server = run_level(plan, endpoint, load, level, path)
+        block = level_metrics(records, load, level, slo)
+        if server is None and previous and previous.get("run_key") == plan.run_key:
+            server = ((previous.get(load.mode) or {}).get(level_label(level)) or {}).get("server")
+        block["server"] = server
+        figures[level_label(level)] = block
     result: dict[str, Any] = {load.mode: figures}
     if load.mode == "rate" and slo is not None:
         shares = {float(k): v["goodput"]["share"] for k, v in figures.items()}

@@ -48,6 +48,8 @@ class PassResult:
     fresh: list[dict[str, Any]]
     wall: float
     triage: Triage
+    server: dict[str, Any] | None = None
+    """What the server's ``/metrics`` say it did in this pass (None: nothing sent, or none)."""
 
 
 async def _send_all(
@@ -107,18 +109,22 @@ def run_pass(
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []
+    server = None
     if todo:
+        watch = endpoint.watch()
         with (
             lean_gc(),
             journal,
             Progress(label, len(todo), len(plan.items) - len(todo)) as progress,
+            watch.during(),
         ):
             coro = _send_all(plan, endpoint, todo, journal, concurrency, progress)
             fresh = asyncio.run(coro)
+        server = watch.result
     wall = time.perf_counter() - started
     current = latest(journal.records, plan.keys)
     records = [current[item.key] for item in plan.items if item.key in current]
-    return PassResult(records, fresh, wall, found)
+    return PassResult(records, fresh, wall, found, server)
 
 
 def _metrics(
@@ -127,7 +133,8 @@ def _metrics(
     metrics = serving_metrics(records, fresh, wall, concurrency)
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
-        metrics["buckets"] = bucket_metrics(records, bucket_of)
+        approx_of = {row["id"]: int(row["approx_tokens"]) for row in plan.dataset.rows}
+        metrics["buckets"] = bucket_metrics(records, bucket_of, approx_of)
     return metrics
 
 
@@ -146,6 +153,7 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["requests_per_s"] = previous.get("requests_per_s")
     aggregate = (previous.get("output_tokens_per_s") or {}).get("aggregate")
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
+    metrics["server"] = previous.get("server")
 
 
 def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
@@ -185,14 +193,18 @@ def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
 
     started_at = now_iso()
     out = RESULTS_DIR / name
-    with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
-        concurrency = plan.workload.concurrency or plan.run.concurrency
+    with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
+        concurrency = plan.concurrency
         main = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name, policy)
         metrics = _metrics(plan, main.records, main.fresh, main.wall, concurrency)
         metrics["run_key"] = plan.run_key
+        metrics["slots"] = plan.slots if plan.model.is_embedded else None
+        metrics["server"] = main.server
         if not main.fresh:
             _keep_wall_clock_rates(metrics, METRICS_DIR / f"{name}.serving.json")
-        levels = run_load(plan, endpoint, out)  # issue 14: concurrency/rate levels
+        previous_path = METRICS_DIR / f"{name}.serving.json"
+        previous = json.loads(previous_path.read_text()) if previous_path.is_file() else None
+        levels = run_load(plan, endpoint, out, previous)  # issue 14: concurrency/rate levels
     counts = run_counts(
         plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )

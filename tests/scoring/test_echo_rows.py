@@ -42,3 +42,16 @@ def test_the_prompt_sent_back_scores_wrong_under_strict(dataset: str, row_id: st
     reply = f"{echo}\nAnswer: {row['answer']}"
     answered = score_row(row, {"output": reply, "error": None}, Path("."))
     assert answered.correct is True  # the echo followed by an answer line still counts
+
+
+def test_a_contains_row_whose_prompt_holds_its_gold_is_reported_by_the_audit() -> None:
+    # multi2-0065: "Hoje é quinta-feira ... daqui a 42 dias?" — 42 days on is Thursday again,
+    # so the echoed prompt contains the gold and `contains` takes it. No scorer rule can tell an
+    # echo from a reply here: the audit reports the row (eval-multilingual-v3 fixes the item).
+    from stages.datasets.strength import strength
+
+    row = _row("eval-multilingual-v2", "multi2-0065")
+    found = strength([row], REPO / "datasets" / "eval-multilingual-v2")
+    assert [f.split(":")[1].strip().split(" '")[0] for f in found.echoes.failures] == [
+        "echo", "echo twice", "echo filled",
+    ]  # fmt: skip
