@@ -83,7 +83,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
         row = v2.item_row(
             rng, row_id, category, level, item, functools.partial(forms.suffix, category)
         )
-    return near_misses.attach(row, _prove_answer)
+    return probes.with_probes(row, _prove_answer, near_misses.slips)
 
 
 def _prove_answer(row: dict[str, Any]) -> None:
@@ -107,13 +107,13 @@ def prove(row: dict[str, Any]) -> None:
         assert "tolerance" in row["meta"] or "/" in row["answer"], row["id"]
         assert not probes.states_gold(row["prompt"], row["answer"], row["meta"]), row["id"]
     if row["scorer"] == "mc":
-        assert row["probes"]["option_ok"] == probes.option_verdicts(row, _prove_answer), row["id"]
+        assert row["probes"]["option_ok"] == probes.verdicts(row, _prove_answer), row["id"]
 
 
 def option_verdicts(row: dict[str, Any]) -> list[bool]:
     """The audit's uniqueness hook (``stages/datasets/uniqueness.py``): each option of an mc row
     judged by the row's proof with its letter put in, from what the row states (no gold)."""
-    return probes.judged(row, _prove_answer)
+    return probes.verdicts(row, _prove_answer)
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:

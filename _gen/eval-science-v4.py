@@ -77,7 +77,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     item = redraw(lambda: _no_echo(build(rng, level, slot, turn)), f"row {idx} {name}")
     assert item["scorer"] == scorer, (idx, name)
     row = plan.item_row(f"sci4-{idx + 1:04d}", category, level, item, "the answer")
-    return near_misses.attach(row, _prove_answer)
+    return probes.with_probes(row, _prove_answer, near_misses.slips)
 
 
 def _no_echo(item: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -100,13 +100,13 @@ def prove(row: dict[str, Any]) -> None:
     if row["scorer"] == "numeric":
         assert not probes.states_gold(row["prompt"], row["answer"], row["meta"]), row["id"]
     if row["scorer"] == "mc":
-        assert row["probes"]["option_ok"] == probes.option_verdicts(row, _prove_answer), row["id"]
+        assert row["probes"]["option_ok"] == probes.verdicts(row, _prove_answer), row["id"]
 
 
 def option_verdicts(row: dict[str, Any]) -> list[bool]:
     """The audit's uniqueness hook (``stages/datasets/uniqueness.py``): each option of an mc row
     judged by the row's proof with its letter put in, from what the row states (no gold)."""
-    return probes.judged(row, _prove_answer)
+    return probes.verdicts(row, _prove_answer)
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:

@@ -123,7 +123,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     if scorer == "numeric":
         meta["tolerance"] = BAR_TOLERANCE if family == "bars" else 0
     row["prompt"], row["meta"] = prompt, meta
-    return near_misses.attach(row, _prove_answer)
+    return probes.with_probes(row, _prove_answer, near_misses.slips)
 
 
 @cache
@@ -159,7 +159,7 @@ def prove(row: dict[str, Any]) -> None:
     if row["scorer"] == "mc":
         if row["category"] == "clock":
             choices.check_grid(row)
-        assert row["probes"]["option_ok"] == probes.option_verdicts(row, _prove_answer), row["id"]
+        assert row["probes"]["option_ok"] == probes.verdicts(row, _prove_answer), row["id"]
     if row["scorer"] == "numeric":
         assert not probes.states_gold(row["prompt"], row["answer"], row["meta"]), row["id"]
 
@@ -167,7 +167,7 @@ def prove(row: dict[str, Any]) -> None:
 def option_verdicts(row: dict[str, Any]) -> list[bool]:
     """The audit's uniqueness hook (``stages/datasets/uniqueness.py``): each option of an mc row
     judged by the row's proof with its letter put in, from what the row states (no gold)."""
-    return probes.judged(row, _prove_answer)
+    return probes.verdicts(row, _prove_answer)
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:

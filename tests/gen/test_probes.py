@@ -40,7 +40,7 @@ def test_near_misses_fail_and_alternatives_pass(dataset: str, row: dict[str, Any
         assert _verdict(dataset, row, reply) == (True, True), reply
     if row["scorer"] == "mc":
         assert len(found["option_ok"]) == len(row["choices"])
-        assert found["alternatives"][0] == row["answer"]  # the bare letter
+        assert row["answer"] in found["alternatives"]  # the bare letter
 
 
 @pytest.mark.parametrize(("dataset", "row"), ROWS, ids=[r["id"] for _, r in ROWS])
@@ -67,16 +67,43 @@ def test_number_text_writes_what_the_strict_grammar_reads() -> None:
     assert probes.number_text(Fraction(1, 8)) == "0.125"
 
 
+def _slips(wrong: list[Any], spellings: list[str] | None = None) -> probes.Slips:
+    return lambda row: (wrong, spellings or [])
+
+
+def _no_proof(row: dict[str, Any]) -> None:
+    raise AssertionError("open rows are never proved option by option")
+
+
 def test_numeric_near_misses_outside_the_tolerance_only() -> None:
-    row = probes.numeric(_row(answer="240.0", meta={"tolerance": 2.4}), [241, 243, 390])
+    row = probes.with_probes(
+        _row(answer="240.0", meta={"tolerance": 2.4}),
+        _no_proof,
+        _slips([241, 243, Fraction(781, 2), "390.0"], ["240 K"]),
+    )
     assert row["probes"] == {
-        "near_misses": ["Answer: 243", "Answer: 390"],
-        "alternatives": ["Answer: 240.0", "240.0"],
+        "near_misses": ["Answer: 243", "Answer: 390.5", "Answer: 390.0"],
+        "alternatives": ["240.0", "Answer: 240 K"],
     }
-    exact = probes.numeric(_row(answer="1296400", meta={"tolerance": 0}), [1296401])
+    exact = probes.with_probes(
+        _row(answer="1296400", meta={"tolerance": 0}), _no_proof, _slips([1296401])
+    )
     assert exact["probes"]["near_misses"] == ["Answer: 1296401"]
-    with pytest.raises(AssertionError, match="at least one near miss"):
-        probes.numeric(_row(answer="1296400"), [1296401])  # 1e-6 relative accepts it
+    with pytest.raises(AssertionError, match="at least one near miss"):  # 1e-6 relative accepts it
+        probes.with_probes(_row(answer="1296400"), _no_proof, _slips([1296401]))
+
+
+def test_off_by_one_keeps_counts_non_negative_unless_told() -> None:
+    assert probes.off_by_one(0) == [1]
+    assert probes.off_by_one("3") == [2, 4]
+    assert probes.off_by_one(0, low=None) == [-1, 1]
+
+
+def test_echo_safe_reads_the_last_number_as_stated() -> None:
+    row = _row(prompt="A crate holds 1,250 kg.", answer="1250")
+    assert not probes.echo_safe(row)  # the comma group is one number, 1250
+    assert probes.echo_safe({**row, "prompt": "1,250 kg is 1.25 t."})
+    assert probes.echo_safe({**row, "scorer": "exact"})
 
 
 def test_exact_integer_sets_a_zero_tolerance_unless_one_is_stated() -> None:
@@ -101,9 +128,16 @@ def test_states_gold_reads_the_numbers_a_prompt_states() -> None:
 
 def test_a_reply_cannot_be_both_wrong_and_right() -> None:
     with pytest.raises(AssertionError, match="both wrong and right"):
-        probes.attach(_row(answer="3"), ["Answer: 3"], ["Answer: 3"])
-    row = probes.open_answer(_row(scorer="exact", answer=["dix"]), ["Dix", "onze", "onze"])
-    assert row["probes"] == {"near_misses": ["Answer: onze"], "alternatives": ["Answer: dix"]}
+        probes.attach(
+            _row(answer="3"), {"near_misses": ["Answer: 3"], "alternatives": ["Answer: 3"]}
+        )
+    row = probes.with_probes(
+        _row(scorer="exact", answer=["dix", "10"]), _no_proof, _slips(["Dix ", "onze", "onze"])
+    )
+    assert row["probes"] == {
+        "near_misses": ["Answer: onze"],
+        "alternatives": ["dix", "Answer: 10"],
+    }
 
 
 def test_option_verdicts_come_from_the_proof_with_each_letter_put_in() -> None:
@@ -112,6 +146,11 @@ def test_option_verdicts_come_from_the_proof_with_each_letter_put_in() -> None:
     def prove(r: dict[str, Any]) -> None:
         assert r["choices"]["ABC".index(r["answer"])] == "4"
 
-    assert probes.option_verdicts(row, prove) == [False, True, False]
+    assert probes.verdicts({**row, "answer": "A"}, prove) == [False, True, False]
+    assert probes.mc(row, prove) == {
+        "near_misses": ["Answer: A", "Answer: C", "Answer: 3", "Answer: 5"],
+        "alternatives": ["Answer: (B)", "Answer: 4", "B"],
+        "option_ok": [False, True, False],
+    }
     with pytest.raises(AssertionError, match="the rule accepts"):
-        probes.option_verdicts({**row, "answer": "A"}, prove)
+        probes.mc({**row, "answer": "A"}, prove)

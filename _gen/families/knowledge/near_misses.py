@@ -119,12 +119,9 @@ EXACT: dict[str, Callable[[Row], list[str]]] = {
 }
 
 
-def attach(row: Row, prove: Callable[[Row], None]) -> Row:
-    """``row`` with the probes of its kind."""
-    if row["scorer"] == "mc":
-        return probes.mc(row, prove)
+def slips(row: Row) -> tuple[list[Any], list[str]]:
+    """The wrong answers of an open row's kind (``common.probes.with_probes``)."""
     kind = row["meta"]["kind"]
     if row["scorer"] == "numeric":
-        gold = Fraction(row["answer"])
-        return probes.numeric(row, NUMERIC[kind](row["meta"], gold))
-    return probes.open_answer(row, EXACT[kind](row))
+        return list(NUMERIC[kind](row["meta"], Fraction(row["answer"]))), []
+    return EXACT[kind](row), []

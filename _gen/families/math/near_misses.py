@@ -15,7 +15,6 @@ mc rows take the other letters and option texts (``common.probes.mc``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -28,7 +27,7 @@ Row = dict[str, Any]
 
 def _generic(gold: Fraction) -> list[Fraction | int]:
     if gold.denominator == 1:
-        return list(probes.off_by_one(int(gold)))
+        return list(probes.off_by_one(int(gold), low=None))
     wrong: list[Fraction | int] = [1 - gold]
     wrong += [Fraction(gold.numerator + d, gold.denominator) for d in (-1, 1)]
     return [w for w in wrong if w > 0]
@@ -54,9 +53,9 @@ def _specific(meta: dict[str, Any], gold: Fraction) -> list[Fraction | int]:
     return []
 
 
-def numeric(row: Row) -> Row:
+def _numeric(row: Row) -> list[Fraction | int]:
     gold = Fraction(str(row["answer"]))
-    return probes.numeric(row, [*_generic(gold), *_specific(row["meta"], gold)])
+    return [*_generic(gold), *_specific(row["meta"], gold)]
 
 
 def _exact(row: Row) -> list[str]:
@@ -73,10 +72,7 @@ def _exact(row: Row) -> list[str]:
     return [SEQUENCE[meta["kind"]](early), SEQUENCE[meta["kind"]](late)]
 
 
-def attach(row: Row, prove: Callable[[Row], None]) -> Row:
-    """``row`` with the probes of its kind."""
-    if row["scorer"] == "mc":
-        return probes.mc(row, prove)
-    if row["scorer"] == "numeric":
-        return numeric(row)
-    return probes.open_answer(row, _exact(row))
+def slips(row: Row) -> tuple[list[Any], list[str]]:
+    """The wrong answers of an open row's kind (``common.probes.with_probes``); no other
+    spellings (the exact answer list holds every accepted one)."""
+    return (_numeric(row) if row["scorer"] == "numeric" else _exact(row)), []

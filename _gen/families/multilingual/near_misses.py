@@ -98,10 +98,8 @@ NUMERIC: dict[str, Callable[[Row], list[int]]] = {
 }
 
 
-def attach(row: Row, prove: Callable[[Row], None]) -> Row:
-    """``row`` with the probes of its category."""
-    if row["scorer"] == "mc":
-        return probes.mc(row, prove)
+def slips(row: Row) -> tuple[list[Any], list[str]]:
+    """The wrong answers of an open row's category (``common.probes.with_probes``)."""
     if row["scorer"] == "numeric":
-        return probes.numeric(row, NUMERIC[row["category"]](row))
-    return probes.open_answer(row, OPEN[row["category"]](row))
+        return list(NUMERIC[row["category"]](row)), []
+    return OPEN[row["category"]](row), []

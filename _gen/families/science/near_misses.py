@@ -18,23 +18,23 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from common import probes, v2
+from common import v2
 
 Row = dict[str, Any]
 _UNIT = re.compile(r"Give the answer in (.+?), rounded to 3 significant figures")
 
 
-def numeric(row: Row) -> Row:
+def _numeric(row: Row) -> tuple[list[Fraction], list[str]]:
     gold = Fraction(row["answer"])
     wrong = [Fraction(v2.fmt_sig(Fraction(t), 4)) for t in row["meta"]["traps"] if t]
     wrong += [Fraction(v2.fmt_sig(gold * 10, 4)), Fraction(v2.fmt_sig(gold / 10, 4))]
     three = v2.fmt_sig(gold, 3)
     unit = _UNIT.search(row["prompt"])
     assert unit, row["id"]
-    right = [probes.reply(three)]
+    right = [three]
     if not any(ch.isdigit() for ch in unit[1]):  # "kg/m^3" would end in another number
-        right.append(probes.reply(f"{three} {unit[1]}"))
-    return probes.numeric(row, wrong, right)
+        right.append(f"{three} {unit[1]}")
+    return wrong, right
 
 
 def _ranking(answer: str) -> list[str]:
@@ -75,10 +75,9 @@ EXACT: dict[str, Callable[[str], list[str]]] = {
 }
 
 
-def attach(row: Row, prove: Callable[[Row], None]) -> Row:
-    """``row`` with the probes of its answer form."""
-    if row["scorer"] == "mc":
-        return probes.mc(row, prove)
+def slips(row: Row) -> tuple[list[Any], list[str]]:
+    """The wrong answers of an open row's kind, and for numeric rows the gold as the prompt asks
+    it written (``common.probes.with_probes``)."""
     if row["scorer"] == "numeric":
-        return numeric(row)
-    return probes.open_answer(row, EXACT[row["meta"]["kind"]](row["answer"][0]))
+        return _numeric(row)
+    return EXACT[row["meta"]["kind"]](row["answer"][0]), []

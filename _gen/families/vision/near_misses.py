@@ -82,10 +82,8 @@ def _clock_times(row: Row) -> list[str]:
     ]
 
 
-def attach(row: Row, prove: Callable[[Row], None]) -> Row:
-    """``row`` with the probes of its question."""
-    if row["scorer"] == "mc":
-        return probes.mc(row, prove)
+def slips(row: Row) -> tuple[list[Any], list[str]]:
+    """The wrong answers of an open row's question (``common.probes.with_probes``)."""
     if row["scorer"] == "numeric":
-        return probes.numeric(row, NUMERIC[row["category"]](row))
-    return probes.open_answer(row, _clock_times(row))
+        return list(NUMERIC[row["category"]](row)), []
+    return _clock_times(row), []
