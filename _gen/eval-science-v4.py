@@ -15,11 +15,19 @@ What v3 left unstated, and what v4 states (``families.science.stated``):
 * the terminal-voltage row assumed wires without resistance, which every other resistor row
   states: it now says so (``circuits_stated``).
 
-Kinematics and stoichiometry are v3's families unchanged; layout, letter plan, numeric rounding
-and tolerances are v3's. Every row carries ``probes`` (``families.science.near_misses``): trap
-values and decimal slips for numeric rows, swapped rankings and unbalanced coefficients for exact
-rows, the other options for mc rows with each option judged by the row's proof. No numeric prompt
-states a number equal to its answer (an average speed can come out equal to a stated speed).
+Four choice forms gave their gold away to the audit's learned answer-free baseline (+11.1 points
+over chance on the committed mc rows, +8.8 pooled over fresh instances): a 48 V battery nearly
+always held the most energy, the farthest launch was the median speed, heavy gases were the gold
+beyond their share and a pressure factor starting "1." was right more often than its options.
+Their v4 builders (``families.science.priors_v4``) draw what the answer depends on first; and the
+gold letters are one shuffle of nine of each over all 36 mc rows (``mc_plan.shuffled_slots``), not
+blocks of four per family, whose leftovers the audit's out-of-fold priors read. Layout, numeric
+rounding and tolerances are v3's.
+
+Every row carries ``probes`` (``families.science.near_misses``): trap values and decimal slips for
+numeric rows, swapped rankings and unbalanced coefficients for exact rows, the other options for
+mc rows with each option judged by the row's proof. No numeric prompt states a number equal to its
+answer (an average speed can come out equal to a stated speed).
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from families.science import (
     circuits_stated,
     energy_stated,
     gases_stated,
-    kinematics,
+    kinematics_v4,
     near_misses,
     stoich,
 )
@@ -58,7 +66,7 @@ COUNT = 120
 CREATED = "2026-12-02"
 DEFAULT_SCORER = "numeric"
 FAMILIES = {
-    "kinematics": kinematics,
+    "kinematics": kinematics_v4,
     "circuits": circuits_stated,
     "gas_laws": gases_stated,
     "stoichiometry": stoich,
@@ -72,7 +80,7 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     finished row gets the probes of its answer form."""
     category, level, turn = plan.family_cell(FAMILIES, idx)
     name, scorer = plan.family_form(FAMILIES, idx)
-    slot = plan.family_slots(FAMILIES, COUNT, plan_rng(SEED, -1)).get(idx)
+    slot = plan.shuffled_slots(FAMILIES, COUNT, plan_rng(SEED, -1)).get(idx)
     build = FAMILIES[category].BUILD[name]
     item = redraw(lambda: _no_echo(build(rng, level, slot, turn)), f"row {idx} {name}")
     assert item["scorer"] == scorer, (idx, name)

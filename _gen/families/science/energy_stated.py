@@ -2,7 +2,9 @@
 
 The easy kettle of -v3 assumed that all of the electrical energy heats the water without saying
 so (sci3-0065), while its siblings state 70-90 %; here every kettle row states its share, the
-easy ones with ``stated.FULL_EFFICIENCY``. Everything else, forms and proofs included, is -v3's.
+easy ones with ``stated.FULL_EFFICIENCY``. The most-energy choice is ``priors_v4``'s (each store's
+energy drawn from one range, so "48 V" no longer names the gold). Everything else, forms and
+proofs included, is -v3's.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from families.science import energy
+from families.science import energy, priors_v4
 from families.science.base import Item
 from families.science.stated import FULL_EFFICIENCY, check_stated, insert
 
@@ -30,5 +32,5 @@ def _prove_kettle(row: dict[str, Any]) -> None:
     energy.PROVE["kettle"](row)
 
 
-BUILD = {**energy.BUILD, "kettle": kettle}
+BUILD = {**energy.BUILD, "kettle": kettle, "most_energy": priors_v4.most_energy}
 PROVE = {**energy.PROVE, "kettle": _prove_kettle}

@@ -2,8 +2,10 @@
 
 In -v3 every gas-law row says "Treat the gases as ideal" except the Boyle's-law forms (a syringe
 of air, a bubble rising from a diver, a bubble that also warms), whose answers assume it just the
-same; here those rows state ``stated.IDEAL_AIR`` before their question. Forms and proofs are
--v3's; the proof of every row also asserts that an ideal gas is stated.
+same; here those rows state ``stated.IDEAL_AIR`` before their question. The pressure-factor and
+which-gas choices are ``priors_v4``'s (temperatures over a wider range, gases kept while the
+flask is drawn again). Forms and proofs are -v3's; the proof of every row also asserts that an
+ideal gas is stated.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from families.science import gases
+from families.science import gases, priors_v4
 from families.science.base import GAS_NOTE, Item
 from families.science.stated import IDEAL_AIR, check_stated, insert
 
@@ -46,5 +48,10 @@ def _prove(row: dict[str, Any]) -> None:
     gases.PROVE[kind](row)
 
 
-BUILD = {**gases.BUILD, "boyle": boyle}
+BUILD = {
+    **gases.BUILD,
+    "boyle": boyle,
+    "pressure_factor": priors_v4.pressure_factor,
+    "which_gas": priors_v4.which_gas,
+}
 PROVE = dict.fromkeys(gases.PROVE, _prove)
