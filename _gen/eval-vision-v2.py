@@ -89,7 +89,9 @@ def _item(rng: random.Random, idx: int) -> tuple[dict[str, Any], dict[str, Any]]
             return choices.most_common_shape(rng, level, slot)
         if family == "bars":
             return choices.tallest_bar(rng, level, slot)
-        return choices.clock_grid(rng, level, hour, slot)
+        # an hour of its own: v1's follows the row index, so three choice rows in a row showed
+        # the same hour, and that hour's readings were the gold in each (a word prior's pick)
+        return choices.clock_grid(rng, level, rng.randint(1, 12), slot)
     while True:
         if family == "clock" and qtype == 0:  # the time itself: v1's exact question
             gt, item = ITEMS["clock"][0](rng, level, qtype, hour)
@@ -140,9 +142,16 @@ def _png(row: dict[str, Any]) -> bytes:
 def answer_from_truth(row: dict[str, Any]) -> Any:
     """The answer recomputed from ``meta.ground_truth``: v1's rule, and the totals of v2's dice
     questions (``planned.dice_total``)."""
+    truth = row["meta"]["ground_truth"]
     if row["category"] == "dice":
-        values = [d["value"] for d in row["meta"]["ground_truth"]["dice"]]
+        values = [d["value"] for d in truth["dice"]]
         return planned.dice_total(values, row["meta"]["question_type"])
+    if row["scorer"] == "mc" and row["category"] == "shapes":  # options in the row's own order
+        kinds = [s["shape"] for s in truth["shapes"]]
+        return probes.LETTERS[row["choices"].index(max(row["choices"], key=kinds.count))]
+    if row["scorer"] == "mc" and row["category"] == "bars":
+        tallest = truth["values"].index(max(truth["values"]))
+        return probes.LETTERS[row["choices"].index(f"bar {tallest + 1}")]
     return questions.answer_from_truth(row)
 
 

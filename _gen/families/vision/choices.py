@@ -45,32 +45,37 @@ def deal(rng: random.Random, rows: Sequence[tuple[str, int, int]]) -> dict[int, 
 
 
 def most_common_shape(rng: random.Random, level: int, slot: int) -> Built:
-    """Shapes drawn until the planned shape (``SHAPES[slot]``) alone appears most often."""
+    """The three shapes as options in an order drawn per row, and shapes drawn until the one at
+    letter ``slot`` alone appears most often. In a fixed order the planned letters also planned
+    the winning shape, and a family dealt evenly let its other rows tell which shape was left."""
+    order = rng.sample(SHAPES, len(SHAPES))
     while True:
         shapes = draw_shapes(rng, level)
         kinds = Counter(s["shape"] for s in shapes)
         top = max(kinds.values())
-        if [k for k in SHAPES if kinds[k] == top] == [SHAPES[slot]]:
+        if [k for k in SHAPES if kinds[k] == top] == [order[slot]]:
             break
     return {"shapes": shapes}, {
         "q": f"Which kind of shape appears most often in the image? {LETTER}",
-        "choices": list(SHAPES),
+        "choices": order,
         "answer": "ABC"[slot],
         "ask": {},
     }
 
 
 def tallest_bar(rng: random.Random, level: int, slot: int) -> Built:
-    """Bar values drawn until bar ``slot + 1`` alone is the tallest."""
+    """The bars as options in an order drawn per row (as for the shapes), and bar values drawn
+    until the bar at letter ``slot`` alone is the tallest."""
     count, step = ((4, 10), (5, 5), (6, 5))[level]
+    order = rng.sample(range(count), count)
     while True:
         values = [rng.randrange(step, 101, step) for _ in range(count)]
-        if values.count(max(values)) == 1 and values.index(max(values)) == slot:
+        if values.count(max(values)) == 1 and values.index(max(values)) == order[slot]:
             break
     hint = f"The bars are numbered 1 to {count} from left to right under the horizontal axis."
     return {"values": values}, {
         "q": f"{hint} Which bar is the tallest? {LETTER}",
-        "choices": [f"bar {i + 1}" for i in range(count)],
+        "choices": [f"bar {i + 1}" for i in order],
         "answer": chr(65 + slot),
         "ask": {},
     }
