@@ -10,14 +10,18 @@ import ast
 import importlib.util
 import itertools
 import json
+import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from stages.datasets import learned, pooled
+from stages.datasets.regen import FRESH_SEED_ENV
 from stages.scoring.registry import score_row
 
 REPO = Path(__file__).resolve().parents[2]
@@ -135,3 +139,35 @@ def echo_hits(rows: list[dict[str, Any]]) -> list[str]:
         if any(any(verdict(row, echo)) for echo in echoes):
             hits.append(row["id"])
     return hits
+
+
+
+def pooled_rows(
+    gen: ModuleType, dataset_id: str, keep: Callable[[dict[str, Any]], bool]
+) -> list[dict[str, Any]]:
+    """The committed rows that ``keep`` selects, then the same cells of the audit's fresh
+    instances (``atlas dataset audit --fresh``: its seeds, each row's first draw, built in
+    process). A cell is the row index, so its family, level and form are the committed row's.
+    Module-level plans (mc gold letters) stay the published seed's: they place the gold, they do
+    not choose it."""
+    committed = committed_rows(dataset_id)
+    picked = [i for i, row in enumerate(committed) if keep(row)]
+    rows = [committed[i] for i in picked]
+    saved = os.environ.get(FRESH_SEED_ENV)
+    try:
+        for seed in pooled.SEEDS:
+            os.environ[FRESH_SEED_ENV] = str(seed)
+            rows += [gen.generate(gen.lib.row_rng(gen.SEED, i), i) for i in picked]
+    finally:
+        if saved is None:
+            os.environ.pop(FRESH_SEED_ENV, None)
+        else:
+            os.environ[FRESH_SEED_ENV] = saved
+    return rows
+
+
+def pooled_learned(
+    gen: ModuleType, dataset_id: str, keep: Callable[[dict[str, Any]], bool]
+) -> learned.Learned:
+    """The learned answer-free baseline over :func:`pooled_rows` (rows of one format)."""
+    return learned.learn(pooled_rows(gen, dataset_id, keep))

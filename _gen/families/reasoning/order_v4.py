@@ -5,8 +5,9 @@ In eval-reasoning-v3 the wrong options of "what was the complete finishing order
 breaking fewest clues, which differ from the right order by a swap or two, so the right order
 was the option agreeing most, place by place, with the other three: the gold in 5 of 6 rows
 (issue 19: reason3-0026, -0032, -0128, -0134, -0140). Here the puzzle, its clues and the other
-forms are v3's (``order.build``), drawn until the asked runner or place is the one planned for
-the row's cell (``WHO``, ``PLACE``: no two rows of one form share a gold). The wrong orders of
+forms are v3's (``order.build``), drawn until the asked runner is the one planned for the row's
+cell (``WHO``: no two "who" rows of one form share a gold) and the asked place the one drawn for
+the row (uniform over the race's places). The wrong orders of
 the complete-order form come from the orders breaking at most two more clues than the closest
 wrong ones, and ``common.orders.pick`` keeps a triple under which place agreement, shared
 neighbours and shared first or last runner leave the right order at chance.
@@ -32,17 +33,19 @@ Item = dict[str, Any]
 prove = order.prove
 
 
-#: (form, level) -> the runner asked for (who finished k-th) or the place asked about (in which
-#: place), so that no two rows of one answer form share their gold: in v3 the asked place was
-#: drawn per row and repeated (a guesser answering the commonest gold of the other rows hit 3 of
-#: 6 "in which place" rows of a fresh draw).
+#: (form, level) -> the runner asked for (who finished k-th), so that no two "who" rows of one
+#: answer form share their gold: in v3 the asked runner was drawn per row and repeated.
 WHO = {(0, 0): 0, (0, 1): 1, (0, 2): 2, (4, 0): 3, (4, 1): 4, (4, 2): 5, (3, 0): 6, (3, 1): 7}
 WHO[(3, 2)] = 8
-PLACE = {(2, 0): 2, (6, 0): 4, (2, 1): 5, (6, 1): 3, (2, 2): 6, (6, 2): 7}
-PLACE.update({(5, 0): 3, (5, 1): 4, (5, 2): 5})
+#: The "in which place" forms (numeric and mc): the place asked about is drawn per row, uniform
+#: over the race's places. As first published this version planned one place per cell, the same
+#: in every fresh instance, and the pooled audit predicted it from the race's size (issue 19:
+#: ordering numeric 0.42 vs chance 0.17).
+PLACE_FORMS = (2, 5, 6)
 
 
 def build(rng: random.Random, level: int, form: int) -> Item:
+    place = rng.randint(1, (5, 6, 7)[level]) if form in PLACE_FORMS else None
     while True:
         item = order.build(rng, level, form)
         m = item["meta"]
@@ -50,7 +53,7 @@ def build(rng: random.Random, level: int, form: int) -> Item:
             WHO[(form, level)]
         ]:
             continue
-        if (form, level) in PLACE and m["place"] != PLACE[(form, level)]:
+        if place is not None and m["place"] != place:
             continue
         if item["scorer"] != "mc" or "complete finishing order" not in item["question"]:
             return item
