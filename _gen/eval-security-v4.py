@@ -21,8 +21,10 @@ What issue 19 found in eval-security-v3, and what this version does instead:
 * sec3-0018 and sec3-0104 ended on their own gold number, so sending the prompt back scored:
   numeric rows are drawn again until their prompt's last number is not the gold.
 
-``ciphers``, ``cidr`` and ``logs`` are v3's. Every row carries ``probes`` (``common.probes``):
-mc rows the other options as near misses, the gold's text as an alternative and each option
+``cidr`` and ``logs`` are v3's; ``ciphers_v4`` is v3's ciphers with mc options whose right
+one is not the options' centre (pooled with fresh instances, v3's slips of the right answer made
+it the option most like the others). Every row carries ``probes`` (``common.probes``): mc rows
+the other options as near misses, the gold's text as an alternative and each option
 judged by its family's proof; open rows their family's slips (``slips`` for v3's families, the
 ``slips`` of each -v4 module). Same layout as v3 (``common.suite``: 24 rows per family, every
 level x form once, mc letters A-D three times each per family), new seed.
@@ -37,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib, probes, suite
-from families.security import cidr, ciphers, incident_v4, logs, slips, vulns_v4
+from families.security import cidr, ciphers_v4, incident_v4, logs, slips, vulns_v4
 
 DATASET_ID = "eval-security-v4"
 KIND = "eval"
@@ -52,9 +54,9 @@ SEED = 4_000_701
 COUNT = 120
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "mc"
-FAMILIES = (ciphers, cidr, vulns_v4, logs, incident_v4)
+FAMILIES = (ciphers_v4, cidr, vulns_v4, logs, incident_v4)
 SLIPS = {
-    ciphers.CATEGORY: slips.toy_ciphers,
+    ciphers_v4.CATEGORY: slips.toy_ciphers,
     cidr.CATEGORY: slips.cidr,
     vulns_v4.CATEGORY: vulns_v4.slips,
     logs.CATEGORY: slips.log_forensics,

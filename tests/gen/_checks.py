@@ -141,7 +141,6 @@ def echo_hits(rows: list[dict[str, Any]]) -> list[str]:
     return hits
 
 
-
 def pooled_rows(
     gen: ModuleType, dataset_id: str, keep: Callable[[dict[str, Any]], bool]
 ) -> list[dict[str, Any]]:

@@ -165,6 +165,8 @@ def test_pooled_instances_ask_different_places_in_each_cell() -> None:
 
 
 def test_pooled_place_numbers_leave_the_learned_baseline_at_chance() -> None:
-    got = pooled_learned(GEN, "eval-reasoning-v4", lambda r: _is_place_row(r) and r["scorer"] == "numeric")
+    got = pooled_learned(
+        GEN, "eval-reasoning-v4", lambda r: _is_place_row(r) and r["scorer"] == "numeric"
+    )
     assert got.overall.rows == 24
     assert not got.fails and got.overall.margin <= 0.05, got.describe()

@@ -21,6 +21,8 @@ from tests.gen._checks import (
     echo_hits,
     gold_text,
     load_generator,
+    pooled_learned,
+    pooled_rows,
     probe_failures,
     verdict,
 )
@@ -39,21 +41,7 @@ LATE_WINS = tuple(f"sec3-{n:04d}" for n in (5, 10, 15, 65, 70, 75, 95, 100, 105,
 ENTRY_FIRST = ("sec3-0040", "sec3-0045")
 CONTESTABLE = ("sec3-0025", "sec3-0030", "sec3-0060", "sec3-0085", "sec3-0090")
 ECHOED = ["sec3-0018", "sec3-0104"]
-#: the words a reader takes for a late or irreversible response action
-LATE_WORDS = (
-    "Wipe",
-    "Restore",
-    "Notify",
-    "Reconnect",
-    "Rebuild",
-    "Reinstall",
-    "Return",
-    "Put the server back",
-    "Give the account back",
-    "Deploy",
-    "Delete",
-    "Tell the",
-)
+LATE_WORDS = INCIDENT.LATE_WORDS
 
 
 def new(old_id: str) -> dict[str, Any]:
@@ -143,13 +131,38 @@ def test_v3_late_actions_win_the_state_rows() -> None:
     assert sum(_late_guess(r, t) for r, t in zip(rows, tables, strict=True)) / 12 >= 0.8
 
 
-def test_v4_state_rows_leave_late_and_early_guessers_at_chance() -> None:
-    rows = [new(i) for i in LATE_WINS]
-    assert all(r["meta"]["kind"] == "ir_state" for r in rows)
+def _is_state_mc(row: dict[str, Any]) -> bool:
+    return row["meta"].get("kind") == "ir_state" and row["scorer"] == "mc"
+
+
+def test_v4_state_designs_put_every_text_and_cue_at_a_blind_pick() -> None:
+    """As first published, the state rows planned where the gold's stage stood, but the same
+    action texts were the gold again and again, so pooled with fresh instances the audit's
+    learned prior over option texts won (incident_response 0.58 vs chance 0.25, text_prior).
+    Now the generator draws from every valid row, weighted (``common.balance``) so that each
+    text is the gold in a quarter of the rows that offer it and each cue a reader can see
+    points at the gold as often as a blind pick."""
+    designs = INCIDENT.state_designs()
+    cells = list(INCIDENT.STATE_ROWS)
+    shares = INCIDENT.balance.shares(
+        [designs[c] for c in cells], [INCIDENT.STATE_ROWS[c] for c in cells]
+    )
+    assert len([k for k in shares if k[0] == "option"]) == 47
+    assert {k[1] for k in shares if k[0] == "cue"} == {
+        f"{cue}, {ask}" for cue in ("latest stage", "earliest stage", "late words")
+        for ask in ("premature", "ready")
+    } | {"longest", "shortest"}  # fmt: skip
+    off = {k: v for k, v in shares.items() if abs(v[0] - v[1]) > 0.01}
+    # a ready action is never later than every premature one: "latest" is never right there
+    assert off == {("cue", "latest stage, ready"): (0.0, pytest.approx(0.25))}
+
+
+def test_v4_pooled_state_rows_leave_late_and_stage_guessers_at_chance() -> None:
+    rows = pooled_rows(GEN, "eval-security-v4", _is_state_mc)
+    assert len(rows) == 36
     tables = [INCIDENT.SCENARIOS[r["meta"]["scenario"]][1] for r in rows]
     words = sum(_late_guess(r, t) for r, t in zip(rows, tables, strict=True)) / len(rows)
-    chance = sum(1 / len(_options(r, t)[0]) for r, t in zip(rows, tables, strict=True)) / 12
-    assert words <= chance + 0.08, (words, chance)
+    assert words <= 0.25 + 0.05, words  # v3: 0.8 and more (test_v3_late_actions_win_...)
     hits = 0.0  # by the table's own stages: latest for "NOT yet", earliest for "safe now"
     for row, table in zip(rows, tables, strict=True):
         options, gold = _options(row, table)
@@ -158,7 +171,53 @@ def test_v4_state_rows_leave_late_and_early_guessers_at_chance() -> None:
         best = min(stages) if row["meta"].get("ask") == "ready" else max(stages)
         top = [i for i, v in enumerate(stages) if v == best]
         hits += (gold in top) / len(top)
-    assert hits == 3  # the planned cells: two "late" NOT-yet rows, one "early" safe-now row
+    assert hits / len(rows) <= 0.25 + 0.05, hits
+
+
+def test_v4_pooled_incident_and_vuln_options_leave_the_learned_baseline_at_chance() -> None:
+    for family in ("incident_response", "vuln_classification", "toy_ciphers"):
+        got = pooled_learned(
+            GEN, "eval-security-v4", lambda r, f=family: r["category"] == f and r["scorer"] == "mc"
+        )
+        assert got.overall.rows == 48 and not got.fails, (family, got.describe())
+
+
+def test_v4_pooled_kind_rows_name_every_class_as_the_answer() -> None:
+    """As first published, only SQL injection, command injection and path traversal were ever
+    the answer of "which kind" rows (the flawed class cycled with the cell), in every fresh
+    instance alike (vuln_classification mc 0.48 vs 0.25, text_prior)."""
+
+    def kind_row(row: dict[str, Any]) -> bool:
+        return row["category"] == "vuln_classification" and "Which kind" in row["prompt"]
+
+    old = {r["meta"]["flawed_class"] for r in OLD.values() if kind_row(r)}
+    assert old == {"sqli", "cmdi", "path"}
+    pooled = Counter(
+        r["meta"]["flawed_class"] for r in pooled_rows(GEN, "eval-security-v4", kind_row)
+    )
+    assert set(pooled) == set(VULNS.ORDER) and sum(pooled.values()) == 24, pooled
+
+
+def test_v4_cipher_options_form_a_shape_with_no_centre() -> None:
+    """v3's wrong options were one slip each from the right one, so it was the options' centre
+    (pooled: toy_ciphers mc 0.49 vs 0.25 on 3-gram overlap with the other options). Now: four
+    consecutive shifts, or a square of two slips (every option two slips from one other)."""
+    for row in pooled_rows(
+        GEN, "eval-security-v4", lambda r: r["category"] == "toy_ciphers" and r["scorer"] == "mc"
+    ):
+        kind, options = row["meta"]["kind"], row["choices"]
+        if kind == "caesar_key":
+            values = sorted(int(o) for o in options)
+            assert values == list(range(values[0], values[0] + 4)), row["id"]
+        elif kind in ("xor_value", "xor_key_mc"):
+            x = [int(o, 16) for o in options]
+            assert x[0] ^ x[1] ^ x[2] ^ x[3] == 0, row["id"]
+        elif kind == "vigenere_key":
+            differ = {i for i in range(len(options[0])) if len({o[i] for o in options}) > 1}
+            assert len(differ) == 2, row["id"]
+        elif kind == "caesar_encrypt":
+            shifts = sorted((ord(o[0]) - ord(row["meta"]["plain"][0])) % 26 for o in options)
+            assert shifts == list(range(shifts[0], shifts[0] + 4)), row["id"]
 
 
 # ---- incident order rows: containment first, from a stated plan; no centroid ----

@@ -14,10 +14,20 @@ it searches for; a domain is blocked once the phishing e-mail that names it is i
 interview waits for preserved logs and HR) and the actions it only makes sense ``after`` (only
 what was disconnected is reconnected). An action is premature when its ``after`` actions are
 done and a ``needs`` action is not, ready when both are done. Early actions have prerequisites
-too, so a premature action can be of any stage, and each row's options are drawn so that the
-gold is the latest-stage option, the earliest-stage one or neither in a planned share of the rows
-(``STATE_PLAN``): a guesser that takes the latest action for "NOT yet" (or the earliest for "safe
-now") is right about as often as a blind guess. The question states the rule.
+too, so a premature action can be of any stage. The mc state rows are drawn from every valid
+(scenario, gold, others, state) fill of their cell, weighted by ``common.balance`` over the
+suite's state cells (``state_designs``): each action text is the gold in a quarter of the rows
+that offer it, and the latest- and earliest-stage option, the longest and shortest one and the
+late-word reader (``LATE_WORDS``: a late-looking action for "NOT yet", another for "safe now")
+each take the gold as often as a blind pick — except that a ready action is never later than
+every premature one. As first published, the gold's stage was planned per cell instead
+(``STATE_PLAN``, kept for the typed form), and pooled with fresh instances the same texts were
+the gold again and again (issue 19: incident_response mc 0.58 vs chance 0.25, text_prior). The
+stated state is the one, among the fill's, whose gold word-overlap with the question is nearest
+a drawn rank; the gold's prerequisite is still never among the things done, so the option
+sharing the fewest words with the question is the gold somewhat more often than a blind pick
+(pooled, this family's mc rows alone: 0.40 vs 0.25, not clear of chance at 48 rows). The
+question states the rule.
 
 Order rows. The prompt states the team's plan: containment, then investigation (how the attacker
 got in and what they did), then eradication, recovery and a lessons-learned review; each step
@@ -32,12 +42,13 @@ stage position is checked, and an order is re-derived by sorting the steps by st
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
 from typing import Any
 
-from common import orders
+from common import balance, orders
 
 CATEGORY = "incident_response"
 FORMS = ("mc", "exact", "mc", "exact", "mc", "exact", "mc", "exact")
@@ -297,30 +308,21 @@ ASK_NOW = (
 )
 
 
-def _now(rng: random.Random, level: int, form: int) -> Item | None:
+def _labelled(rng: random.Random, level: int) -> Item | None:
+    """The typed form: five labelled actions, one premature, the gold's standing planned."""
     name = rng.choice(sorted(SCENARIOS))
     text, table = SCENARIOS[name]
     done = random_state(rng, table, rng.randint(level, level + 3))
     fresh = [s for s in sorted(table) if ready(table, done, s)]
     early = [s for s in sorted(table) if premature(table, done, s)]
-    want, rank, lasting = STATE_PLAN[(form, level)]
-    if form == 6:  # which may be taken now: one ready, three premature
-        right, pool, count = fresh, early, 3
-    else:  # premature: three ready beside it (four in the labelled form)
-        right, pool, count = early, fresh, 4 if form == 7 else 3
-    if not right or len(pool) < count:
+    want, _, _ = STATE_PLAN[(7, level)]
+    if not early or len(fresh) < 4:
         return None
-    stem = f"{text} {_state_text(table, done)} {ASK_NOW if form == 6 else ASK_NOT_YET}"
     picks = [
         (gold, others)
-        for gold in right
-        for others in itertools.combinations(pool, count)
+        for gold in early
+        for others in itertools.combinations(fresh, 4)
         if standing(table, gold, list(others)) == want
-        and lasting in (None, gold in IRREVERSIBLE[name])
-        and (
-            rank is None
-            or overlap_rank(stem, table[gold][0], [table[s][0] for s in others]) == rank
-        )
     ]
     if not picks:
         return None
@@ -330,20 +332,167 @@ def _now(rng: random.Random, level: int, form: int) -> Item | None:
         "scenario": name,
         "done": sorted(done),
         "standing": want,
-        "overlap_rank": rank,
-        "irreversible": lasting,
+        "overlap_rank": None,
+        "irreversible": None,
     }
+    shown = rng.sample([gold, *others], 5)
+    labels = dict(zip(LABELS, shown, strict=True))
+    listing = "\n".join(f"{lab}. {table[s][0]}" for lab, s in labels.items())
+    meta["labels"] = labels
+    q = f"{text} {_state_text(table, done)}\n\n{listing}\n\n{ASK_NOT_YET} Give its letter."
+    answer = next(lab for lab, s in labels.items() if s == gold)
+    return {"question": q, "scorer": "exact", "answer": answer, "meta": meta}
+
+
+def closed_states(table: Table) -> list[frozenset[str]]:
+    """Every set of done actions in which each was done only after everything it lists."""
+    acts = sorted(table)
+    return [
+        frozenset(c)
+        for r in range(len(acts) + 1)
+        for c in itertools.combinations(acts, r)
+        if all(set(table[s][2]) | set(table[s][3]) <= set(c) for s in c)
+    ]
+
+
+def _cues(name: str, ask: str, options: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The ``CUES`` each option shows: the latest and earliest stage and the longest and shortest
+    text (when one option alone is that), and the late-looking actions (eradication, recovery,
+    or irreversible); the stage and late cues per question asked."""
+    table = SCENARIOS[name][1]
+    stages = [table[s][1] for s in options]
+    lengths = [len(table[s][0]) for s in options]
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for cue, values, pick in (
+        (f"latest stage, {ask}", stages, max),
+        (f"earliest stage, {ask}", stages, min),
+        ("longest", lengths, max),
+        ("shortest", lengths, min),
+    ):
+        best = pick(values)
+        if values.count(best) == 1:
+            out.append((cue, (table[options[values.index(best)]][0],)))
+    return tuple(out)
+
+
+#: How a reader tells a late or irreversible response action from its first words (issue 19's
+#: finding in eval-security-v3: taking such an action for "NOT yet" won about 96 %).
+LATE_WORDS = (
+    "Wipe", "Restore", "Notify", "Reconnect", "Rebuild", "Reinstall", "Return",
+    "Put the server back", "Give the account back", "Deploy", "Delete", "Tell the",
+)  # fmt: skip
+
+
+def late_looking(text: str) -> bool:
+    return text.startswith(LATE_WORDS)
+
+
+def _late_pick(ask: str, texts: list[str]) -> tuple[tuple[str, float, float], ...]:
+    """The late-word reader: for "NOT yet" a late-looking option, for "safe now" any other
+    (picked uniformly among them): how often it takes the gold (``texts[0]``), against 1/k."""
+    want = [late_looking(t) != (ask == "ready") for t in texts]
+    if not any(want):
+        return ()
+    return ((f"late words, {ask}", want[0] / sum(want), 1.0),)
+
+
+#: What a reader can see in the options of a state row without the rule (``_cues``,
+#: ``_late_pick``).
+CUES = ("latest stage", "earliest stage", "longest", "shortest", "late words")
+
+
+#: The mc state rows of one suite: (ask, level) -> rows ("NOT yet" in two forms, "safe now" in one).
+STATE_ROWS = {("premature", level): 2 for level in range(3)} | {
+    ("ready", level): 1 for level in range(3)
+}
+
+
+def _cell(ask: str, level: int) -> list[balance.Design]:
+    """Every (scenario, gold, three others, states) way to fill an mc state row of ``level`` that
+    asks ``ask`` ("premature": the one that must NOT be taken yet, beside three ready ones;
+    "ready": the one that can be taken now, beside three premature ones). Base weights:
+    scenarios equally often, then every (state, gold, others) equally often."""
+    cell = []
+    for name in sorted(SCENARIOS):
+        _, table = SCENARIOS[name]
+        found: dict[tuple[str, tuple[str, ...]], list[frozenset[str]]] = {}
+        for done in closed_states(table):
+            if not level <= len(done) <= level + 3:
+                continue
+            fresh = [s for s in sorted(table) if ready(table, done, s)]
+            early = [s for s in sorted(table) if premature(table, done, s)]
+            right, pool = (early, fresh) if ask == "premature" else (fresh, early)
+            for gold in right:
+                for others in itertools.combinations(pool, 3):
+                    found.setdefault((gold, others), []).append(done)
+        total = sum(len(v) for v in found.values())
+        for (gold, others), dones in sorted(found.items()):
+            options = [gold, *others]
+            cell.append(
+                balance.Design(
+                    key=(name, gold, others, tuple(sorted(sorted(d) for d in dones))),
+                    gold=table[gold][0],
+                    options=tuple(table[s][0] for s in options),
+                    cues=_cues(name, ask, options),
+                    soft=_late_pick(ask, [table[s][0] for s in options]),
+                    base=len(dones) / total,
+                )
+            )
+    return cell
+
+
+def overlap_rank_of(name: str, options: list[str], done: set[str]) -> float:
+    """How many of the other options share a smaller part of their words with the question than
+    ``options[0]`` does (a tie counts half)."""
+    text, table = SCENARIOS[name]
+    stem = _words(f"{text} {_state_text(table, done)}")
+    share = [len(_words(table[s][0]) & stem) / len(_words(table[s][0])) for s in options]
+    return sum((v < share[0]) + 0.5 * (v == share[0]) for v in share[1:])
+
+
+def _stated(rng: random.Random, name: str, options: list[str], dones: Any) -> set[str]:
+    """The state the row states: among the design's states, one whose gold word-overlap rank is
+    nearest a rank drawn uniformly (0-3). A premature action's prerequisite is not among the
+    things done, so a state drawn blindly seldom names the gold's words; this narrows that
+    tell (it does not remove it: see the module docstring)."""
+    target = rng.randrange(4)
+    gaps = [abs(overlap_rank_of(name, options, set(d)) - target) for d in dones]
+    nearest = [d for d, g in zip(dones, gaps, strict=True) if g == min(gaps)]
+    return set(nearest[rng.randrange(len(nearest))])
+
+
+@functools.cache
+def state_designs() -> dict[tuple[str, int], list[tuple[balance.Design, float]]]:
+    """The designs of every (ask, level) cell of ``STATE_ROWS``, weighted by ``balance.tilt``
+    over all of them (as many rows as a suite has): every action text is the gold in a quarter
+    of the rows that offer it; the longest and shortest option is the gold in a quarter of the
+    rows, and for each question asked, so are the latest- and earliest-stage option, and a
+    late-looking action as often as a blind pick takes one."""
+    cells = list(STATE_ROWS)
+    weighted = balance.tilt([_cell(a, lv) for a, lv in cells], [STATE_ROWS[c] for c in cells])
+    return dict(zip(cells, weighted, strict=True))
+
+
+def _now(rng: random.Random, level: int, form: int) -> Item | None:
     if form == 7:
-        shown = rng.sample([gold, *others], 5)
-        labels = dict(zip(LABELS, shown, strict=True))
-        listing = "\n".join(f"{lab}. {table[s][0]}" for lab, s in labels.items())
-        meta["labels"] = labels
-        q = f"{text} {_state_text(table, done)}\n\n{listing}\n\n{ASK_NOT_YET} Give its letter."
-        answer = next(lab for lab, s in labels.items() if s == gold)
-        return {"question": q, "scorer": "exact", "answer": answer, "meta": meta}
-    meta["ask"] = "ready" if form == 6 else "premature"
+        return _labelled(rng, level)
+    ask = "ready" if form == 6 else "premature"
+    design = balance.draw(rng, state_designs()[(ask, level)])
+    name, gold, others, dones = design.key
+    text, table = SCENARIOS[name]
+    done = _stated(rng, name, [gold, *others], dones)
+    meta: dict[str, Any] = {
+        "kind": "ir_state",
+        "scenario": name,
+        "done": sorted(done),
+        "standing": standing(table, gold, list(others)),
+        "overlap_rank": None,
+        "irreversible": None,
+        "ask": ask,
+    }
+    asked = ASK_NOW if ask == "ready" else ASK_NOT_YET
     return {
-        "question": stem,
+        "question": f"{text} {_state_text(table, done)} {asked}",
         "scorer": "mc",
         "correct": table[gold][0],
         "distractors": [table[s][0] for s in rng.sample(list(others), 3)],

@@ -9,6 +9,13 @@ still with a subtle filling. How often a class or sink appears says nothing; onl
 the input reaches each sink does. Options: the flawed class and three other classes present
 (kind), the flawed function and three others (function).
 
+The flawed class of the mc rows is drawn per row, uniform over the six. v3's cycle over the
+(level, form) cell (kept for the open rows) made only SQL injection, command injection and path
+traversal ever the answer of "which kind" rows, and the handlers of the other three the answer
+of "which function" rows, the same in every fresh instance: the pooled audit learned it from the
+option texts (issue 19: vuln_classification mc 0.48 vs chance 0.25, ``text_prior``). Drawn per
+row, each class's text and each handler's name is the gold in a quarter of the rows offering it.
+
 Templates, fillings, questions and the execution proof are v3's (``vulns``); the proof adds that
 no two handlers reach the same class. ``slips``: the other handlers' names (function), the other
 handlers' sink lines, the flawed handler's ``def`` line and the lines next to the sink (line).
@@ -45,7 +52,8 @@ def compose(rng: random.Random, flawed: str, level: int) -> tuple[str, list[str]
 
 
 def build(rng: random.Random, level: int, form: int) -> Item:
-    flawed = ORDER[(level + 3 * (form // 2)) % len(ORDER)]
+    mc = FORMS[form] == "mc"
+    flawed = rng.choice(ORDER) if mc else ORDER[(level + 3 * (form // 2)) % len(ORDER)]
     code, classes, names = compose(rng, flawed, level)
     culprit = names[0]
     listing = "\n".join(f"{i:>2}  {line}" for i, line in enumerate(code.split("\n"), start=1))
