@@ -11,6 +11,9 @@ export PATH := $(abspath $(BIN)):$(PATH)
 # One fixed, portable instruction set instead of -march=native, so that the embedded model's
 # greedy tokens do not depend on the machine that built it (issue 11). x86-64: the x86-64-v3
 # level (AVX2, FMA, F16C, BMI2), no AVX-512, no AMX. Other CPUs: the compiler's generic baseline.
+# Without llamafile's tiled matrix kernels (GGML_LLAMAFILE=OFF): they take over from two columns
+# on, so a token's logits depended on how many requests were batched with it; without them greedy
+# answers are the same at one slot and at four (docs/engine.md, "What changes an output").
 # Offline (no web UI assets, no HTTPS/download support) and reproducible (issue 20): one static
 # binary, source and build paths mapped away, the commit pinned instead of asked of git, so two
 # builds with the same flags and compiler are byte-identical. Built once per machine and flag
@@ -23,10 +26,11 @@ ARCH := $(shell uname -m)
 ifeq ($(ARCH),x86_64)
 LLAMA_ISA := x86-64-v3
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_SSE42=ON -DGGML_AVX=ON -DGGML_AVX2=ON \
-	-DGGML_BMI2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF
+	-DGGML_BMI2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF \
+	-DGGML_LLAMAFILE=OFF
 else
 LLAMA_ISA := $(ARCH)-generic
-LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_LLAMAFILE=OFF
 endif
 ENGINE_CMAKE_ARGS := $(LLAMA_CMAKE_ARGS) -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
 	-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=ON \

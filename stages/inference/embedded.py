@@ -44,8 +44,8 @@ class EngineSettings:
     kv_unified: bool = False
     """One KV buffer shared by all slots (``--kv-unified``, each slot capped at ``n_ctx``)
     instead of one buffer per slot: where a sequence's cells lie in the shared buffer then
-    depends on the other requests, and so do the rounding of its attention sums
-    (docs/engine.md, "Reproducibility")."""
+    depends on the other requests, and so does the rounding of its attention sums
+    (docs/engine.md, "What changes an output")."""
     cont_batching: bool = True
     """Continuous batching: a request joins the running batch as soon as a slot is free."""
     n_threads: int = 2
@@ -57,7 +57,13 @@ class EngineSettings:
     n_ubatch: int = 512
     """Physical batch: tokens computed per graph evaluation."""
     flash_attn: bool = False
-    """Flash attention changes the order of the attention sums, so it stays off."""
+    """Off: llama.cpp's CPU flash attention splits the keys of a lone query across threads and
+    tiles many queries together, so its sums depend on the batch."""
+    repack: bool = False
+    """Repack quantized weights into interleaved rows (``--repack``): its kernels compute
+    columns four at a time and a remainder one at a time with another kernel, so a token's
+    result would depend on the batch around it. Off (``--no-repack``); SmolLM2 has no such
+    tensors, Gemma's Q4_K ones are 5 % of its weights."""
     cache_prompt: bool = True
     """A slot keeps the KV of its last prompt and reuses the common prefix of the next one."""
     cache_ram_mib: int = 0
@@ -79,6 +85,7 @@ class EngineSettings:
             "--threads", str(self.n_threads), "--threads-batch", str(self.n_threads_batch),
             "--batch-size", str(self.n_batch), "--ubatch-size", str(self.n_ubatch),
             "--flash-attn", "on" if self.flash_attn else "off",
+            "--repack" if self.repack else "--no-repack",
             "--cache-prompt" if self.cache_prompt else "--no-cache-prompt",
             "--cache-ram", str(self.cache_ram_mib),
         ]  # fmt: skip

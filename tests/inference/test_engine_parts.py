@@ -40,7 +40,7 @@ def test_settings_become_llama_server_flags() -> None:
     assert split.arguments() == [
         "--ctx-size", "32768", "--parallel", "4", "--no-kv-unified", "--cont-batching",
         "--threads", "2", "--threads-batch", "2", "--batch-size", "512", "--ubatch-size", "512",
-        "--flash-attn", "off", "--cache-prompt", "--cache-ram", "0",
+        "--flash-attn", "off", "--no-repack", "--cache-prompt", "--cache-ram", "0",
     ]  # fmt: skip
     unified = EngineSettings(n_ctx=4096, slots=2, kv_unified=True).arguments()
     assert unified[:7] == [

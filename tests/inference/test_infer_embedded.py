@@ -103,6 +103,9 @@ def test_wrong_revision_is_refused_before_the_server_starts() -> None:
 def _project(root: Path, workloads: dict[str, dict[str, object]], **model: Any) -> dict[str, Any]:
     params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
     params["run"]["limit"] = None
+    # a loaded CI machine (2 cores, other jobs) can take minutes per request: no request may
+    # fail on time here, what is tested is the answers
+    params["run"]["timeout_s"] = 3600
     params["model"].update(model)
     params["workloads"] = workloads
     (root / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
@@ -112,7 +115,7 @@ def _project(root: Path, workloads: dict[str, dict[str, object]], **model: Any) 
 def _infer(root: Path, workload: str) -> None:
     done = subprocess.run(
         [sys.executable, "-c", "from stages.cli import app; app()", "infer", workload],
-        cwd=root, capture_output=True, text=True, timeout=900, check=False,
+        cwd=root, capture_output=True, text=True, timeout=3 * 3600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
 
@@ -208,12 +211,12 @@ def gguf_facts_template(path: Path) -> str | None:
 
 
 @pytest.mark.embedded
-def test_greedy_outputs_do_not_depend_on_send_order_at_one_slot(tmp_path: Path) -> None:
-    """Four prompts of one shared-prefix group (long common prefixes: the slot reuses its KV
-    cache) and two maths items, sent forward and in reverse at one slot (the eval setting):
-    byte-identical greedy outputs. At four slots the requests are batched (the server says so)
-    and the run is another engine (its id differs), so its answers are never reused as one
-    slot's: batched decoding may change a greedy answer (docs/engine.md)."""
+def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path) -> None:
+    """Four prompts of one shared-prefix group (long common prefixes: a slot reuses its KV
+    cache) and two maths items, sent forward and in reverse at one slot and forward at four
+    slots, batched (the server says so): byte-identical greedy outputs, the batch invariance
+    that lets eval workloads run at four slots (docs/engine.md, "What changes an output"). The
+    slot count stays a setting of the engine id, so a run at four slots is another engine."""
     rows = [json.loads(line) for line in (REPO / "datasets" / "prompts-shared-prefix-v1" /
             "rows.jsonl").read_text().splitlines()]  # fmt: skip
     maths = [json.loads(line) for line in (REPO / "datasets" / "eval-math-v1" / "rows.jsonl")
@@ -233,13 +236,13 @@ def test_greedy_outputs_do_not_depend_on_send_order_at_one_slot(tmp_path: Path) 
         "rev": {"dataset": "prompts-rev-v1", "slots": 1},
         "fwd4": {"dataset": "prompts-fwd-v1", "slots": 4},
     }
-    _project(tmp_path, {name: {**spec, "max_tokens": 24} for name, spec in runs.items()})
+    _project(tmp_path, {name: {**spec, "max_tokens": 48} for name, spec in runs.items()})
     for workload in runs:
         _infer(tmp_path, workload)
     forward = _outputs(tmp_path, "fwd")
     assert len(forward) == 6 and all(text.strip() for text in forward.values())
     assert _outputs(tmp_path, "rev") == forward
-    assert len(_outputs(tmp_path, "fwd4")) == 6
+    assert _outputs(tmp_path, "fwd4") == forward
     engines = [json.loads((tmp_path / "results" / w / "manifest.json").read_text())["engine"]
                for w in runs]  # fmt: skip
     assert [e["slots"] for e in engines] == [1, 1, 4]
