@@ -163,6 +163,9 @@ class RunParams(_Section):
     max_failed_share: float = Field(default=0.05, ge=0.0, le=1.0)
     """``atlas infer`` exits with code 3 when more than this share of a workload's requests
     failed (a rerun re-sends the failed ones); a workload may set its own."""
+    senders: int | None = Field(default=None, ge=1)
+    """Sending processes (one event loop each) of a pass or level; null: one per 64 requests in
+    flight or per 1,000 req/s offered, up to the usable cores (one for the embedded model)."""
 
 
 class LoadParams(_Section):

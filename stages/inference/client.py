@@ -30,21 +30,30 @@ Secrets (the API key) are scrubbed from every server text *before* it is cut to 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import json
 import random
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-import httpx
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
-if TYPE_CHECKING:
-    from stages.inference.transport import AiohttpTransport
+if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
+    import httpx
+
+    from stages.inference.transport import Wire, WireClient
+
+    Client = httpx.AsyncClient | WireClient
+else:
+    Client = Any
+
+
+class _Headers(Protocol):
+    """Response headers, httpx's or aiohttp's (both look names up case-insensitively)."""
+
+    def get(self, name: str, /) -> str | None: ...
 
 #: What each engine says when the prompt does not fit its context window (looked up in each
 #: engine's source). Groups ``n`` (tokens asked for: prompt, or prompt plus completion) and
@@ -180,6 +189,8 @@ def _retry_after(value: str | None) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         pass
+    import email.utils
+
     try:  # the HTTP-date form
         return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
     except (TypeError, ValueError):
@@ -211,7 +222,7 @@ def _max_tokens(body: bytes) -> int | None:
 
 
 def _status_failure(
-    status: int, body: bytes, headers: httpx.Headers, secrets: Sequence[str], sent: bytes
+    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes
 ) -> _Failure:
     text = excerpt(body, ERROR_BODY_CHARS, secrets)
     if status == 429:
@@ -225,58 +236,65 @@ def _status_failure(
 
 
 async def _attempt(
-    client: httpx.AsyncClient, url: httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
+    client: Client, url: str | httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent."""
     wire = getattr(client, "wire", None)
-    if wire is not None and stream:
-        return await _attempt_on_wire(client, wire, url, body, secrets)
+    if wire is not None:
+        headers: dict[str, str] = client.headers  # type: ignore[assignment]
+        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets)
+    import httpx
+
     request = httpx.Request("POST", url, headers=client.headers, content=body)
     started = time.perf_counter()
     try:
-        response = await client.send(request, stream=True)
+        response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
     return await _read(response, stream, started, secrets, body)
 
 
 async def _attempt_on_wire(
-    client: httpx.AsyncClient,
-    wire: AiohttpTransport,
-    url: httpx.URL,
+    wire: Wire,
+    headers: dict[str, str],
+    url: str,
     body: bytes,
+    stream: bool,
     secrets: Sequence[str],
 ) -> tuple[Answer, float]:
-    """:func:`_attempt` for a stream on the aiohttp transport, without httpx's models. Anything
-    but a plain ``200`` (an error status, a compressed body) is read through httpx as the general
-    path would have, so the outcome is the same. (httpx's cookie jar is not fed: requests here
-    are built without it, so it never sent cookies back.)"""
+    """:func:`_attempt` on a run's own client (aiohttp, see :mod:`stages.inference.transport`):
+    the same outcomes as the httpx path, with aiohttp's response (bodies decoded by aiohttp)."""
+    from stages.inference.transport import WireError
+
     started = time.perf_counter()
     try:
-        raw = await wire.post(str(url), client.headers, body)
-    except httpx.TransportError as exc:
-        raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
-    if raw.status != 200 or "Content-Encoding" in raw.headers:
-        request = httpx.Request("POST", url, headers=client.headers, content=body)
-        return await _read(wire.to_httpx(raw, request), True, started, secrets, body)
-    content_type = raw.headers.get("Content-Type")
-    if not _is_sse(content_type):
-        try:
-            first = await raw.content.read(FIRST_BYTES)
-        except wire.READ_ERRORS:
-            first = b""
-        finally:
-            raw.release()
-        raise _not_sse(str(content_type), first, secrets)
-    reader = StreamReader(secrets)
+        raw = await wire.post(url, headers, body)
+    except WireError as exc:
+        raise _Failure("connection", str(exc)) from exc
     try:
+        if raw.status != 200:
+            raise _status_failure(raw.status, await raw.read(), raw.headers, secrets, body)
+        content_type = raw.headers.get("Content-Type")
+        if not stream:
+            try:
+                return parse_completion(await raw.read(), secrets), started
+            except InvalidResponse as exc:
+                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+        if not _is_sse(content_type):
+            try:
+                first = await raw.content.read(FIRST_BYTES)
+            except wire.READ_ERRORS:
+                first = b""
+            raise _not_sse(str(content_type), first, secrets)
+        reader = StreamReader(secrets)
         async for chunk in raw.content.iter_any():
             reader.feed(chunk, time.perf_counter())
-    except wire.READ_ERRORS as exc:  # the message the httpx path gives (a ReadError)
-        raise _Failure("stream_torn", f"ReadError: connection broke mid-response: {exc!r}") from exc
+        return _finish_stream(reader), started
+    except wire.READ_ERRORS as exc:
+        kind = "stream_torn" if stream and raw.status == 200 else "connection"
+        raise _Failure(kind, f"ReadError: connection broke mid-response: {exc!r}") from exc
     finally:
         raw.release()
-    return _finish_stream(reader), started
 
 
 def _finish_stream(reader: StreamReader) -> Answer:
@@ -317,15 +335,21 @@ async def _read(
         async for chunk in response.aiter_bytes():
             reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
-    except httpx.TransportError as exc:
+    except _transport_errors() as exc:
         kind = "stream_torn" if stream and response.status_code == 200 else "connection"
         raise _Failure(kind, f"{type(exc).__name__}: {exc}") from exc
     finally:
         await response.aclose()
 
 
+def _transport_errors() -> type[Exception]:
+    import httpx
+
+    return httpx.TransportError
+
+
 async def _diagnose_empty_stream(
-    client: httpx.AsyncClient, url: httpx.URL, body: bytes, secrets: Sequence[str]
+    client: Client, url: str | httpx.URL, body: bytes, secrets: Sequence[str]
 ) -> None:
     """Re-ask without streaming for one token; raise the server's error if it gives one."""
     probe = json.loads(body)
@@ -355,8 +379,8 @@ def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
 
 
 async def send(
-    client: httpx.AsyncClient,
-    urls: list[httpx.URL],
+    client: Client,
+    urls: Sequence[str | httpx.URL],
     turn: int,
     body: bytes,
     stream: bool,

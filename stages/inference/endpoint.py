@@ -49,6 +49,11 @@ class Endpoint:
         object.__setattr__(self, "template_hashes", [sha256_text(t) for t in self.templates])
 
     @property
+    def embedded(self) -> bool:
+        """The packaged model's server (one slot: sent to by one process)."""
+        return self.starter is not None
+
+    @property
     def description(self) -> str:
         return ", ".join(self.labels)
 

@@ -16,7 +16,6 @@ rerun sends only what is missing and a changed setting starts afresh.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from stages.inference.level_metrics import level_metrics
 from stages.inference.openloop import Entry, Sender, closed_loop, open_loop
 from stages.inference.plan import Plan
 from stages.inference.progress import Progress
+from stages.inference.senders import Share, run_shares, sender_count, split
 from stages.inference.sending import chat_urls, lean_gc, request_headers, request_policy
 from stages.inference.slo import knee
 from stages.params import LoadParams
@@ -92,8 +92,6 @@ def run_level(
     plan: Plan, endpoint: Endpoint, load: LoadParams, level: float, path: Path
 ) -> list[dict[str, Any]]:
     """Send the level's missing requests; returns the level's records of this run."""
-    from stages.inference.transport import make_client
-
     journal = Journal(path)
     planned = entries(plan, load, level)
     keys = {key for entry in planned for key in entry.keys}
@@ -102,36 +100,52 @@ def run_level(
     if todo:
         endpoint.ensure_started()  # the embedded server starts only when something is sent
         segment = 1 + max((int(r.get("segment", 0)) for r in mine), default=-1)
-        pool = int(level) if load.mode == "concurrency" else load.max_in_flight
         label = f"{plan.name} @ {load.mode} {level_label(level)}"
         requests = sum(len(e.keys) for e in planned)
+        rate = level if load.mode == "rate" else None
+        count = sender_count(
+            plan.run.senders, endpoint.embedded, len(todo), None if rate else int(level), rate
+        )
+        finished = {r["key"]: r for r in mine}
 
-        async def send_all() -> None:
+        async def job(share: Share) -> None:
+            from stages.inference.transport import make_client
+
+            if load.mode == "rate":
+                pool = split(load.max_in_flight, share.count, share.index)
+            else:
+                pool = split(int(level), share.count, share.index)
             client = make_client(pool, request_headers(endpoint))
             sender = Sender(
                 client=client,
                 urls=chat_urls(endpoint),
                 stream=plan.workload.stream,
                 policy=request_policy(plan, endpoint),
-                journal=journal,
+                sink=share.sink,
                 run_key=plan.run_key,
                 segment=segment,
-                finished={r["key"]: r for r in mine},
-                progress=progress,
+                finished=finished,
                 multi_turn=load.multi_turn,
                 think_time_s=load.think_time_s,
                 provenance=endpoint.provenance,
             )
             try:
                 if load.mode == "rate":
-                    await open_loop(sender, todo)
+                    mine_entries = todo[share.index :: share.count]
+                    await open_loop(sender, mine_entries, todo[0].offset_s, share)
                 else:
-                    await closed_loop(sender, todo, int(level))
+                    await closed_loop(sender, todo, pool, share)
             finally:
                 await client.aclose()
 
-        with lean_gc(), journal, Progress(label, requests - len(mine), len(mine)) as progress:
-            asyncio.run(send_all())
+        with lean_gc():
+            run_shares(
+                count,
+                job,
+                journal,
+                lambda: Progress(label, requests - len(mine), len(mine)),
+                feed_size=len(todo),
+            )
     return [r for r in journal.records if r["key"] in keys]
 
 

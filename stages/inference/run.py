@@ -33,6 +33,7 @@ from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
+from stages.inference.senders import Job, Share, run_shares, sender_count, split
 from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
 from stages.locks import exclusive
 from stages.outputs import output_set
@@ -50,41 +51,37 @@ class PassResult:
     triage: Triage
 
 
-async def _send_all(
-    plan: Plan,
-    endpoint: Endpoint,
-    todo: list[Item],
-    journal: Journal,
-    concurrency: int,
-    progress: Progress,
-) -> list[dict[str, Any]]:
-    from stages.inference.transport import make_client
+def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int) -> Job:
+    """What each sending process runs: its part of the ``concurrency`` workers, each taking the
+    next item of the shared feed when its last one is done."""
 
-    policy = request_policy(plan, endpoint)
-    urls = chat_urls(endpoint)
-    stream = plan.workload.stream
-    fresh: list[dict[str, Any]] = []
-    work = iter(enumerate(todo))
+    async def job(share: Share) -> None:
+        from stages.inference.transport import make_client
 
-    async def worker(index: int) -> None:
-        await asyncio.sleep(index * STAGGER_S)
-        for turn, item in work:
-            outcome = await send(client, urls, turn, item.body, stream, policy)  # scrubbed
-            fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
-            provenance = endpoint.provenance(outcome.url_index, fingerprint)
-            record = make_record(
-                item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
-            )
-            journal.append(record)
-            fresh.append(record)
-            progress.advance(record["error"] is not None)
+        policy = request_policy(plan, endpoint)
+        urls = chat_urls(endpoint)
+        stream = plan.workload.stream
+        workers = split(concurrency, share.count, share.index)
+        client = make_client(workers, request_headers(endpoint))
 
-    client = make_client(concurrency, request_headers(endpoint))
-    try:
-        await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
-    finally:
-        await client.aclose()
-    return fresh
+        async def worker(index: int) -> None:
+            await asyncio.sleep(index * STAGGER_S)
+            while (number := await share.feed.take()) is not None:
+                item = todo[number]
+                outcome = await send(client, urls, number, item.body, stream, policy)  # scrubbed
+                fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
+                provenance = endpoint.provenance(outcome.url_index, fingerprint)
+                record = make_record(
+                    item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
+                )
+                share.sink.append(record)
+
+        try:
+            await asyncio.gather(*(worker(i) for i in range(min(workers, len(todo)))))
+        finally:
+            await client.aclose()
+
+    return job
 
 
 def run_pass(
@@ -108,13 +105,15 @@ def run_pass(
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []
     if todo:
-        with (
-            lean_gc(),
-            journal,
-            Progress(label, len(todo), len(plan.items) - len(todo)) as progress,
-        ):
-            coro = _send_all(plan, endpoint, todo, journal, concurrency, progress)
-            fresh = asyncio.run(coro)
+        count = sender_count(plan.run.senders, endpoint.embedded, len(todo), concurrency)
+        with lean_gc():
+            fresh = run_shares(
+                count,
+                _pass_job(plan, endpoint, todo, concurrency),
+                journal,
+                lambda: Progress(label, len(todo), len(plan.items) - len(todo)),
+                feed_size=len(todo),
+            )
     wall = time.perf_counter() - started
     current = latest(journal.records, plan.keys)
     records = [current[item.key] for item in plan.items if item.key in current]

@@ -12,8 +12,6 @@ import contextlib
 import gc
 from collections.abc import Iterator
 
-import httpx
-
 from stages.inference.client import Policy
 from stages.inference.endpoint import Endpoint
 from stages.inference.plan import Plan
@@ -23,9 +21,9 @@ STAGGER_S = 0.0005
 behind each other in the event loop (which would inflate measured TTFT)."""
 
 
-def chat_urls(endpoint: Endpoint) -> list[httpx.URL]:
+def chat_urls(endpoint: Endpoint) -> list[str]:
     """The chat-completions URL of each of the endpoint's base URLs, in order."""
-    return [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
+    return [u.rstrip("/") + "/chat/completions" for u in endpoint.urls]
 
 
 def request_headers(endpoint: Endpoint) -> dict[str, str]:
