@@ -55,6 +55,7 @@ class _Headers(Protocol):
 
     def get(self, name: str, /) -> str | None: ...
 
+
 #: What each engine says when the prompt does not fit its context window (looked up in each
 #: engine's source). Groups ``n`` (tokens asked for: prompt, or prompt plus completion) and
 #: ``ctx`` (the window) are compared where the message states them.
