@@ -168,6 +168,28 @@ class RunParams(_Section):
     flight or per 1,000 req/s offered, up to the usable cores (one for the embedded model)."""
 
 
+class RampParams(_Section):
+    """``workloads.<name>.load.ramp`` — a linear ramp of the offered rate within each level."""
+
+    from_rate: float = Field(ge=0)
+    """Offered rate at the level's start (requests per second); the level's rate is reached
+    after ``duration_s`` and held from then on."""
+    duration_s: float = Field(gt=0)
+    """Seconds the ramp lasts."""
+
+
+class SearchParams(_Section):
+    """``workloads.<name>.load.search`` — the highest rate whose goodput share meets the target,
+    by bisection (issue 23); needs ``slo``."""
+
+    min_rate: float = Field(gt=0)
+    """Lowest rate tried (requests per second); when it misses the target there is no answer."""
+    max_rate: float = Field(gt=0)
+    """Highest rate tried; when it meets the target the answer is "at least" this."""
+    max_levels: int = Field(default=6, ge=2, le=32)
+    """At most this many levels are sent (both ends included)."""
+
+
 class LoadParams(_Section):
     """``workloads.<name>.load`` — load levels sent after the main pass (issue 14); each level is
     journaled on its own and reported under ``concurrency`` or ``rate`` in the serving metrics."""
@@ -179,10 +201,27 @@ class LoadParams(_Section):
     """Concurrency levels (``concurrency`` mode), e.g. ``[1, 4, 16]``."""
     rates: list[float] | None = None
     """Offered rates in requests per second (sessions per second when ``multi_turn``)."""
-    arrival: Literal["poisson", "constant"] = "poisson"
-    """Arrival process of ``rate`` mode: exponential gaps (Poisson) or equal gaps."""
+    arrival: Literal["poisson", "constant", "gamma", "trace"] = "poisson"
+    """Arrival process of ``rate`` mode: exponential gaps (Poisson), equal gaps, gamma gaps with
+    coefficient of variation ``cv`` (bursts), or the timestamps of the ``trace`` file."""
+    cv: float | None = Field(default=None, gt=0)
+    """``gamma`` arrivals: coefficient of variation of the gaps (1: as Poisson; above: burstier)."""
+    trace: str | None = Field(default=None, min_length=1)
+    """``trace`` arrivals: the trace file (JSON Lines, docs/serving.md#trace-files), relative to
+    the project root; ``rates`` scale it, and left out replay it at its own timestamps."""
+    ramp: RampParams | None = None
+    """A linear ramp of the offered rate at the start of each level."""
     seed: int = 0
-    """Seed of the arrival process."""
+    """Seed of the arrival process (repeat r of a level draws with ``seed + r``)."""
+    repeats: int = Field(default=1, ge=1)
+    """Times each level is sent (independent runs, each with its own arrival draws): the serving
+    figures then carry a bootstrap interval across runs."""
+    search: SearchParams | None = None
+    """``rate`` mode: find the highest rate meeting ``goodput_target`` by bisection, instead of
+    (or after) the ``rates`` listed."""
+    stop_on_saturation: bool = False
+    """``rate`` mode: stop a level early once the server is over-saturated (its queue grows
+    without bound); always on during a ``search``."""
     requests: int | None = Field(default=None, ge=1)
     """Measured requests (sessions) per level; default: the workload's items once."""
     duration_s: float | None = Field(default=None, gt=0)
@@ -203,11 +242,13 @@ class LoadParams(_Section):
     @model_validator(mode="after")
     def _mode_fields(self) -> LoadParams:
         own, other = ("levels", "rates") if self.mode == "concurrency" else ("rates", "levels")
-        if not getattr(self, own):
+        optional = self.mode == "rate" and (self.arrival == "trace" or self.search is not None)
+        if not getattr(self, own) and not (optional and getattr(self, own) is None):
             raise ValueError(f"mode {self.mode} needs a non-empty '{own}' list")
         if getattr(self, other) is not None:
             raise ValueError(f"'{other}' belongs to the other mode, not to mode {self.mode}")
-        chosen = getattr(self, own)
+        self._arrival_fields()
+        chosen = getattr(self, own) or []
         if len(set(chosen)) != len(chosen):
             raise ValueError(f"'{own}' lists a level twice")
         if self.levels is not None and min(self.levels) < 1:
@@ -221,6 +262,22 @@ class LoadParams(_Section):
         if self.mode == "concurrency" and (self.duration_s or self.warmup_s):
             raise ValueError("'duration_s' and 'warmup_s' need mode rate (a schedule)")
         return self
+
+    def _arrival_fields(self) -> None:
+        if (self.arrival == "gamma") != (self.cv is not None):
+            raise ValueError("'cv' is the coefficient of variation of gamma arrivals: set both")
+        if (self.arrival == "trace") != (self.trace is not None):
+            raise ValueError("'trace' names the trace file of trace arrivals: set both")
+        rate_only = {"ramp": self.ramp, "search": self.search}
+        for key, value in rate_only.items():
+            if value is not None and self.mode != "rate":
+                raise ValueError(f"'{key}' needs mode rate (a schedule)")
+        if self.ramp is not None and self.arrival == "trace":
+            raise ValueError("'ramp' changes the rate of an arrival process, not of a trace")
+        if self.search is not None and self.search.min_rate >= self.search.max_rate:
+            raise ValueError("search: min_rate must be below max_rate")
+        if self.stop_on_saturation and self.mode != "rate":
+            raise ValueError("'stop_on_saturation' needs mode rate (a schedule)")
 
 
 class SloParams(_Section):
@@ -271,6 +328,12 @@ class WorkloadParams(_Section):
     unsafe_sandbox: bool = False
     """Let code_exec run in the basic sandbox where no real one exists (no bubblewrap, not
     root); its figures are then marked unsafe in the metrics and the report (issue 24)."""
+
+    @model_validator(mode="after")
+    def _search_needs_slo(self) -> WorkloadParams:
+        if self.load is not None and self.load.search is not None and self.slo is None:
+            raise ValueError("load.search looks for the highest rate meeting the slo: set slo")
+        return self
 
     @field_validator("fresh_seeds")
     @classmethod

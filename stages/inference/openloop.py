@@ -65,6 +65,8 @@ class Sender:
     think_time_s: float = 0.0
     provenance: Callable[[int, str | None], dict[str, Any]] = lambda index, fingerprint: {}
     """The endpoint's ``provenance`` of a record (URL number, system fingerprint)."""
+    trial: int | None = None
+    """Which run of the level's ``repeats`` this is (recorded when there are several)."""
 
     async def session(self, entry: Entry, scheduled: float, t0: float) -> None:
         """Send the entry's turns that are not journaled yet; ``scheduled`` is its first turn's
@@ -103,6 +105,8 @@ class Sender:
             )
             if self.multi_turn:
                 record.update(session=entry.index, turn=turn)
+            if self.trial is not None:
+                record["trial"] = self.trial
             self.sink.append(record)
             if record["error"] is not None:
                 return

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from stages.inference.client import send
+from stages.inference.definitions import timing
 from stages.inference.endpoint import Endpoint, open_endpoint
 from stages.inference.failures import check_failed_share
 from stages.inference.journal import Journal, latest, make_record
-from stages.inference.load import run_load, serving_document
 from stages.inference.manifest import build_manifest, now_iso, run_counts
 from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
@@ -35,10 +35,13 @@ from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
 from stages.inference.senders import Job, Share, run_shares, sender_count, split
 from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
+from stages.inference.sweep import run_load, serving_document
 from stages.locks import exclusive
 from stages.outputs import output_set
 
 RESULTS_DIR = Path("results")
+INTERVAL_SEED = 0
+"""Seed of the main pass's bootstrap intervals (a rerun that sends nothing gives the same)."""
 METRICS_DIR = Path("metrics")
 
 
@@ -123,7 +126,10 @@ def run_pass(
 def _metrics(
     plan: Plan, records: list[Any], fresh: list[Any], wall: float, concurrency: int
 ) -> Any:
+    from stages.inference.intervals import intervals
+
     metrics = serving_metrics(records, fresh, wall, concurrency)
+    metrics["intervals"] = intervals([[timing(r) for r in records]], None, INTERVAL_SEED)
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
         metrics["buckets"] = bucket_metrics(records, bucket_of)

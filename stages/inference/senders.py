@@ -212,8 +212,8 @@ def run_shares(
 ) -> list[dict[str, Any]]:
     """Run ``job`` in ``count`` processes (1: in this one) and journal what they finish; returns
     the records journaled. ``feed_size`` items are handed out by the closed-loop feed; ``watch``
-    is called about every 0.1 s with (now, records finished) and stops the senders early when it
-    returns True."""
+    is called about every 0.1 s with (seconds since the clock start, records finished) and stops
+    the senders early when it returns True (what they have in flight is then not journaled)."""
     if count <= 1:
         return _run_here(job, journal, progress, feed_size, watch)
     return _Parent(count, job, feed_size, watch).run(journal, progress)
@@ -246,7 +246,7 @@ def _run_here(
 async def _watch(share: Share, watch: Callable[[float, int], bool]) -> None:
     while not share.stopping.is_set():
         await asyncio.sleep(_TICK_S)
-        if watch(time.perf_counter(), share.finished()):
+        if watch(time.perf_counter() - share.t0, share.finished()):
             share.stopping.set()
 
 
@@ -278,6 +278,7 @@ class _Parent:
         self.children: list[_Child] = []
         self.fresh: list[dict[str, Any]] = []
         self.feed_fd: int | None = None
+        self.t0 = 0.0
 
     def run(self, journal: Journal, progress: Callable[[], Progress]) -> list[dict[str, Any]]:
         feed_read, feed_write = _pipe()
@@ -285,7 +286,7 @@ class _Parent:
         os.set_blocking(feed_write, False)
         sys.stdout.flush()
         sys.stderr.flush()
-        t0 = time.perf_counter() + START_MARGIN_S + 0.005 * self.count
+        t0 = self.t0 = time.perf_counter() + START_MARGIN_S + 0.005 * self.count
         try:
             for index in range(self.count):
                 self._fork(index, t0, feed_read, feed_write)
@@ -338,7 +339,8 @@ class _Parent:
         while any(c.status is None for c in self.children):
             try:
                 self._step(selector, journal, progress, pending)
-                if not stopped and self.watch and self.watch(time.perf_counter(), len(self.fresh)):
+                now = time.perf_counter() - self.t0
+                if not stopped and self.watch and self.watch(now, len(self.fresh)):
                     stopped = True
                     self._tell_all(b"s")
             except KeyboardInterrupt as exc:

@@ -1,0 +1,158 @@
+"""A workload's load levels, their repeats and search, and the serving metrics file (issues 14, 23).
+
+``workloads.<w>.load`` names a mode and its levels (``run.sweep`` on a ``perf`` workload is
+shorthand for ``{mode: concurrency, levels: run.sweep}``); each level is sent by
+:mod:`stages.inference.load` from its own journal, ``results/<w>/load/<mode>-<level>.jsonl``, once
+per run of ``repeats``. Per level the figures pool every run
+(:mod:`stages.inference.level_metrics`), ``runs`` gives each run's key figures and ``intervals``
+their bootstrap intervals: across runs when there are several, within the run otherwise
+(:mod:`stages.inference.intervals`). In rate mode the knee follows the levels
+(:mod:`stages.inference.slo`) and ``search`` the bisection for the highest rate meeting the goodput
+target (:mod:`stages.inference.search`). A shard (``--shard I/N``) sends the levels whose position
+in sorted order is I modulo N, and the search in shard 0.
+
+``metrics/<w>.serving.json`` (shape in docs/formats.md#serving-metrics)::
+
+    {"run_key": ..., "definitions": ..., "main": {figures of the main pass, "intervals"},
+     "concurrency": {"<level>": {...}}, "rate": {"<rate>": {...}}, "knee": {...}, "search": {...}}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from stages.inference.definitions import timing
+from stages.inference.endpoint import Endpoint
+from stages.inference.level_metrics import level_metrics
+from stages.inference.load import level_label, level_trace, load_spec, run_level
+from stages.inference.plan import Plan
+from stages.inference.slo import knee, meets
+from stages.params import LoadParams, SloParams
+
+if TYPE_CHECKING:
+    from stages.inference.trace import Trace
+
+DEFINITIONS = (
+    "vLLM benchmark_serving conventions: TTFT to the first token delta; TPOT = (E2E - TTFT) / "
+    "(output tokens - 1); ITL = every gap between token deltas, pooled; E2E to the last chunk; "
+    "output tokens from usage else streamed deltas; percentiles linear (numpy default); rate "
+    "levels also from the scheduled send. See stages/inference/definitions.py."
+)
+RUN_FIGURES = tuple((f, q) for f in ("ttft_s", "itl_s", "latency_s") for q in ("p50", "p99"))
+
+
+def _levels(load: LoadParams, trace: Trace | None) -> list[float]:
+    if load.mode == "concurrency":
+        return [float(level) for level in load.levels or ()]
+    if load.rates is not None:
+        return list(load.rates)
+    return [trace.own_rate] if trace is not None and load.search is None else []
+
+
+def _run_block(block: dict[str, Any]) -> dict[str, Any]:
+    """One run's key figures (``runs`` of a level with repeats)."""
+    out: dict[str, Any] = {"requests": block["requests"], "failed": block["requests_failed"]}
+    for figure, q in RUN_FIGURES:
+        out[f"{figure}.{q}"] = block[figure][q]
+    if "goodput" in block:
+        out["goodput_share"] = block["goodput"]["share"]
+    if "achieved_rate" in block:
+        out["achieved_rate"] = block["achieved_rate"]
+    return out
+
+
+def level_block(
+    runs: list[list[dict[str, Any]]],
+    stops: list[dict[str, Any] | None],
+    load: LoadParams,
+    level: float,
+    slo: SloParams | None,
+    trace: Trace | None = None,
+) -> dict[str, Any]:
+    """The figures of one level from its runs' records: pooled figures, each run's, intervals."""
+    from stages.inference.intervals import intervals
+
+    block = level_metrics([r for run in runs for r in run], load, level, slo)
+    measured = [
+        sorted((r for r in run if r.get("phase") == "measure"), key=lambda r: int(r["index"]))
+        for run in runs
+    ]
+    timings = [[timing(r) for r in run] for run in measured]
+    good = [[all(meets(t, slo).values()) for t in run] for run in timings] if slo else None
+    if load.repeats > 1:
+        block["runs"] = {
+            str(trial): _run_block(level_metrics(run, load, level, slo))
+            for trial, run in enumerate(runs)
+        }
+    block["intervals"] = intervals(timings, good, load.seed)
+    if any(stops):
+        block["stopped"] = {str(t): stop for t, stop in enumerate(stops) if stop is not None}
+    if trace is not None:
+        block["trace"] = {**trace.describe(), "time_scale": round(trace.own_rate / level, 9)}
+    if load.ramp is not None and load.mode == "rate":
+        block["ramp"] = load.ramp.model_dump()
+    if load.cv is not None:
+        block["cv"] = load.cv
+    return block
+
+
+def _meets(block: dict[str, Any], target: float) -> bool:
+    share = (block.get("goodput") or {}).get("share")
+    return "stopped" not in block and share is not None and share >= target
+
+
+def run_load(
+    plan: Plan, endpoint: Endpoint, out: Path, shard: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """Every level of the workload's load spec: ``{mode: {level: figures}, "knee", "search"}``."""
+    load = load_spec(plan)
+    if load is None:
+        return {}
+    trace = level_trace(load)
+    slo = plan.workload.slo
+    figures: dict[str, Any] = {}
+
+    def measure(level: float, watch: bool) -> dict[str, Any]:
+        label = level_label(level)
+        if label not in figures:
+            path = out / "load" / f"{load.mode}-{label}.jsonl"
+            runs, stops = [], []
+            for trial in range(load.repeats):
+                records, stopped = run_level(plan, endpoint, load, level, path, trial, trace, watch)
+                runs.append(records)
+                stops.append(stopped)
+            figures[label] = level_block(runs, stops, load, level, slo, trace)
+        block: dict[str, Any] = figures[label]
+        return block
+
+    levels = sorted(_levels(load, trace))
+    index, count = shard or (0, 1)
+    for level in levels[index::count]:
+        measure(level, load.stop_on_saturation)
+    result: dict[str, Any] = {load.mode: figures}
+    if load.search is not None and slo is not None and index == 0:
+        from stages.inference.search import search
+
+        found = search(load.search, lambda rate: _meets(measure(rate, True), load.goodput_target))
+        result["search"] = {
+            **found,
+            "goodput_target": load.goodput_target,
+            "slo": slo.model_dump(exclude_none=True),
+        }
+    if load.mode == "rate" and slo is not None:
+        shares = {
+            float(k): (None if "stopped" in v else v["goodput"]["share"])
+            for k, v in figures.items()
+        }
+        slo_set = slo.model_dump(exclude_none=True)
+        result["knee"] = {**knee(shares, load.goodput_target), "slo": slo_set}
+    result[load.mode] = dict(sorted(figures.items(), key=lambda item: float(item[0])))
+    return result
+
+
+def serving_document(main: dict[str, Any], levels: dict[str, Any]) -> dict[str, Any]:
+    """``metrics/<w>.serving.json``: run key and definitions, then the main pass and levels."""
+    main = dict(main)
+    run_key = main.pop("run_key", None)
+    return {"run_key": run_key, "definitions": DEFINITIONS, "main": main, **levels}
