@@ -197,4 +197,5 @@ def _interval(value: float | None, replicates: list[Any], np: Any) -> dict[str, 
     if value is None or not replicates:
         return {"value": value, "ci95": None}
     low, high = np.percentile(np.concatenate(replicates).astype(np.float64), [2.5, 97.5])
-    return {"value": value, "ci95": {"low": round(float(low), DIGITS), "high": round(float(high), DIGITS)}}
+    bounds = {"low": round(float(low), DIGITS), "high": round(float(high), DIGITS)}
+    return {"value": value, "ci95": bounds}

@@ -43,7 +43,8 @@ def _whole(root: Path, stub: Stub, requests: int, concurrency: int, target: floa
     ttft = statistics.median(r["ttft_s"] for r in records if r["ttft_s"] is not None)
     all_runs = ", ".join(f"{requests / run[0].seconds / ideal:.2f}" for run in runs)
     print(
-        f"{requests:>6} requests at concurrency {concurrency:>3}: whole command {command.seconds:.2f} s "
+        f"{requests:>6} requests at concurrency {concurrency:>3}: whole command "
+        f"{command.seconds:.2f} s "
         f"= {rate:.0f} req/s = {rate / ideal:.2f} of ideal {ideal:.0f} (target >= {target:.2f}) "
         f"[runs: {all_runs}]; sending alone {sending:.0f} req/s = {sending / ideal:.2f}; start-up "
         f"and exit {command.seconds - requests / sending:.2f} s; failed {failed}; median TTFT "
