@@ -63,12 +63,22 @@ def _host(url: str) -> str | None:
         return None
 
 
+class ReplicaParams(_Section):
+    """One entry of a ``model.base_url`` list that carries a weight (issue 23)."""
+
+    url: str
+    """The replica's OpenAI-compatible ``/v1`` URL."""
+    weight: float = Field(default=1.0, gt=0)
+    """Its share of the requests relative to the other entries (a plain URL weighs 1)."""
+
+
 class ModelParams(_Section):
     """``model:`` — which model and endpoint inference talks to."""
 
-    base_url: str | list[str]
+    base_url: str | list[str | ReplicaParams]
     """``embedded`` (start the packaged SmolLM2 server), one OpenAI-compatible ``/v1`` URL, or a
-    list of URLs that requests are spread over."""
+    list of replicas that requests are spread over by weight, each a URL or ``{url, weight}``; a
+    replica that is down is taken out and its requests fail over to the others."""
     name: str = Field(min_length=1)
     """Model name sent in each request's ``model`` field."""
     revision: str = Field(min_length=1)
@@ -82,10 +92,11 @@ class ModelParams(_Section):
 
     @field_validator("base_url")
     @classmethod
-    def _urls(cls, value: str | list[str]) -> str | list[str]:
-        urls = [value] if isinstance(value, str) else value
-        if not urls:
+    def _urls(cls, value: str | list[str | ReplicaParams]) -> str | list[str | ReplicaParams]:
+        entries = [value] if isinstance(value, str) else value
+        if not entries:
             raise ValueError("base_url list is empty")
+        urls = [e if isinstance(e, str) else e.url for e in entries]
         for url in urls:
             if url != "embedded" and not url.startswith(("http://", "https://")):
                 raise ValueError(f"{url!r} is neither 'embedded' nor an http(s) URL")
@@ -93,9 +104,17 @@ class ModelParams(_Section):
                 raise ValueError(
                     f"{url!r} is not a URL: it names no host (e.g. http://HOST:PORT/v1)"
                 )
-        if isinstance(value, list) and "embedded" in value:
+        if isinstance(value, list) and "embedded" in urls:
             raise ValueError("'embedded' cannot be part of a list of URLs")
+        if len(set(urls)) != len(urls):
+            raise ValueError("base_url lists a URL twice (give it a weight instead)")
         return value
+
+    @property
+    def replicas(self) -> list[tuple[str, float]]:
+        """Each replica's URL and weight (one for a single URL)."""
+        entries = [self.base_url] if isinstance(self.base_url, str) else self.base_url
+        return [(e, 1.0) if isinstance(e, str) else (e.url, e.weight) for e in entries]
 
     @field_validator("api_key_env")
     @classmethod

@@ -43,6 +43,7 @@ from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_co
 if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
     import httpx
 
+    from stages.inference.replicas import Replicas
     from stages.inference.transport import Wire, WireClient
 
     Client = httpx.AsyncClient | WireClient
@@ -151,6 +152,8 @@ class Outcome:
     ended: float = 0.0
     url_index: int = 0
     """Which of the run's URLs the last attempt went to."""
+    failover: list[int] = field(default_factory=list)
+    """Replicas that failed this request on the connection before it went to another one."""
 
 
 class _Failure(Exception):
@@ -165,6 +168,10 @@ class _Failure(Exception):
 
 
 _RETRIED = {"http_429", "http_5xx", "connection", "stream_torn"}
+_REPLICA_DOWN = {"connection", "stream_torn"}
+"""Failures that take a replica out (its process died or restarts) and fail the request over."""
+HEALTH_TIMEOUT_S = 5.0
+_CHECKS: set[asyncio.Task[None]] = set()
 FIRST_BYTES = 200
 """How much of a non-SSE answer goes into its ``invalid_response`` message."""
 
@@ -379,20 +386,56 @@ def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
     return outcome
 
 
+def _replicas(urls: Sequence[str | httpx.URL] | Replicas) -> Replicas:
+    from stages.inference.replicas import Replicas
+
+    return urls if isinstance(urls, Replicas) else Replicas([str(u) for u in urls])
+
+
+async def _check(client: Client, replicas: Replicas, index: int) -> None:
+    """The health check of a replica taken out: any answer to ``GET .../models`` brings it back."""
+    url = replicas.health[index] if replicas.health else replicas.urls[index]
+    wire = getattr(client, "wire", None)
+    if wire is not None:
+        healthy = await wire.healthy(url, client.headers, HEALTH_TIMEOUT_S)
+    else:
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT_S):
+                await client.get(url)  # type: ignore[union-attr]
+            healthy = True
+        except (TimeoutError, _transport_errors()):
+            healthy = False
+    replicas.checked(index, healthy)
+
+
+def _start_checks(client: Client, replicas: Replicas) -> None:
+    for index in replicas.due():
+        task = asyncio.get_running_loop().create_task(_check(client, replicas, index))
+        _CHECKS.add(task)
+        task.add_done_callback(_CHECKS.discard)
+
+
 async def send(
     client: Client,
-    urls: Sequence[str | httpx.URL],
+    urls: Sequence[str | httpx.URL] | Replicas,
     turn: int,
     body: bytes,
     stream: bool,
     policy: Policy,
 ) -> Outcome:
-    """Send ``body`` until it succeeds or fails for good; attempt ``i`` goes to the next URL."""
+    """Send ``body`` until it succeeds or fails for good. Attempt ``i`` goes to the next replica
+    (:mod:`stages.inference.replicas`); a replica failing on the connection is taken out and the
+    request goes to another one at once, without spending an attempt (a failover)."""
+    replicas = _replicas(urls)
     attempts = 0
+    failover: list[int] = []
     failure: _Failure
     secrets = policy.secrets
     while True:
-        url = urls[(turn + attempts) % len(urls)]
+        if replicas.down:
+            _start_checks(client, replicas)
+        index = replicas.pick(turn + attempts + len(failover), set(failover))
+        url = replicas.urls[index]
         attempts += 1
         started = time.perf_counter()
         try:
@@ -403,8 +446,7 @@ async def send(
                     if torn.empty:
                         await _diagnose_empty_stream(client, url, body, secrets)
                     raise
-            index = (turn + attempts - 1) % len(urls)
-            done = Outcome(answer, None, attempts, started, time.perf_counter(), index)
+            done = Outcome(answer, None, attempts, started, time.perf_counter(), index, failover)
             return scrub_outcome(done, secrets)
         except TimeoutError:
             failure = _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
@@ -412,11 +454,16 @@ async def send(
             failure = exc
         except InvalidResponse as exc:
             failure = _Failure("invalid_response", str(exc))
+        if failure.kind in _REPLICA_DOWN and len(replicas.urls) > 1:
+            replicas.take_out(index)
+            if index not in failover and replicas.others_up({*failover, index}):
+                failover.append(index)  # not the request's fault: sent elsewhere, no attempt spent
+                attempts -= 1
+                continue
         if failure.kind not in _RETRIED or attempts > policy.max_retries:
             message = excerpt(str(failure), MESSAGE_CHARS, secrets)
-            index = (turn + attempts - 1) % len(urls)
             error = {"kind": failure.kind, "message": message}
-            return Outcome(None, error, attempts, started, time.perf_counter(), index)
+            return Outcome(None, error, attempts, started, time.perf_counter(), index, failover)
         base = BACKOFF_BASE_S if policy.backoff_base_s is None else policy.backoff_base_s
         backoff = base * 2 ** (attempts - 1) * _JITTER.uniform(0.5, 1.5)
         wait = failure.retry_after if failure.retry_after is not None else backoff

@@ -26,7 +26,7 @@ from stages.inference.plan import Plan
 from stages.inference.progress import Progress
 from stages.inference.saturation import SaturationWatch
 from stages.inference.senders import Share, run_shares, sender_count, split
-from stages.inference.sending import chat_urls, lean_gc, request_headers, request_policy
+from stages.inference.sending import lean_gc, request_headers, request_policy
 from stages.io import read_json, write_json
 from stages.params import LoadParams
 
@@ -199,7 +199,8 @@ def _send_level(
         client = make_client(pool, request_headers(endpoint))
         sender = Sender(
             client=client,
-            urls=chat_urls(endpoint),
+            urls=endpoint.replicas(),
+            labels=endpoint.labels,
             stream=plan.workload.stream,
             policy=request_policy(plan, endpoint),
             sink=share.sink,

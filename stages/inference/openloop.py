@@ -21,15 +21,18 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from stages.inference.client import Client, Policy, send
 from stages.inference.journal import make_record
 from stages.inference.plan import Item
 from stages.inference.senders import Share, Sink
-from stages.inference.sending import STAGGER_S
+from stages.inference.sending import STAGGER_S, note_failover
 from stages.inference.sessions import turn_body
+
+if TYPE_CHECKING:
+    from stages.inference.replicas import Replicas
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class Sender:
     """What every request of one level shares."""
 
     client: Client
-    urls: list[str]
+    urls: Replicas | list[str]
     stream: bool
     policy: Policy
     sink: Sink
@@ -65,6 +68,8 @@ class Sender:
     think_time_s: float = 0.0
     provenance: Callable[[int, str | None], dict[str, Any]] = lambda index, fingerprint: {}
     """The endpoint's ``provenance`` of a record (URL number, system fingerprint)."""
+    labels: list[str] = field(default_factory=list)
+    """Each replica as records name it (for ``failover``)."""
     trial: int | None = None
     """Which run of the level's ``repeats`` this is (recorded when there are several)."""
 
@@ -95,6 +100,7 @@ class Sender:
                 key, self.run_key, entry.item.row_id, entry.item.repeat, outcome,
                 entry.item.seed, provenance,
             )  # fmt: skip
+            note_failover(record, outcome, self.labels)
             record.update(
                 phase="warmup" if entry.warmup else "measure",
                 index=entry.index,

@@ -34,7 +34,13 @@ from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
 from stages.inference.senders import Job, Share, run_shares, sender_count, split
-from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
+from stages.inference.sending import (
+    STAGGER_S,
+    lean_gc,
+    note_failover,
+    request_headers,
+    request_policy,
+)
 from stages.inference.sweep import run_load, serving_document
 from stages.locks import exclusive
 from stages.outputs import output_set
@@ -62,7 +68,7 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
         from stages.inference.transport import make_client
 
         policy = request_policy(plan, endpoint)
-        urls = chat_urls(endpoint)
+        urls = endpoint.replicas()
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
         client = make_client(workers, request_headers(endpoint))
@@ -77,6 +83,7 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
                 record = make_record(
                     item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
                 )
+                note_failover(record, outcome, endpoint.labels)
                 share.sink.append(record)
 
         try:
