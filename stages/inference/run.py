@@ -174,50 +174,71 @@ def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) 
 
 
 def infer_workload(
-    name: str, policy: RerunPolicy | None = None, limit: int | None = None
+    name: str,
+    policy: RerunPolicy | None = None,
+    limit: int | None = None,
+    shard: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """Run workload ``name`` from the project root; returns the counts written to the manifest.
-    Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
-    more requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when
-    another process is running the workload."""
+    """Run workload ``name`` from the project root (``shard``: its part I of N, see
+    :mod:`stages.inference.shards`); returns the counts written to the manifest. Raises
+    :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when more
+    requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when another
+    process is running the workload (or the shard)."""
     policy = policy or RerunPolicy()
     plan = plan_workload(name, limit=limit)
-    with exclusive(journal_lock(name), str(RESULTS_DIR / name / "responses.jsonl")):
-        return _infer(name, plan, policy)
+    lock, out = journal_lock(name), RESULTS_DIR / name
+    if shard is not None:
+        from stages.inference.shards import shard_dir, shard_lock
+
+        lock, out = shard_lock(name, shard), shard_dir(RESULTS_DIR, name, shard)
+    with exclusive(lock, str(out / "responses.jsonl")):
+        return _infer(name, plan, policy, out, shard)
 
 
 def journal_lock(name: str) -> str:
     """The lock every writer of ``results/<name>/`` holds (journals, manifest, serving metrics):
-    one ``atlas infer`` per workload at a time (issue 24)."""
+    one ``atlas infer`` per workload at a time (issue 24); each shard has its own."""
     return f"infer-{name}"
 
 
-def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
+def _infer(
+    name: str, plan: Plan, policy: RerunPolicy, out: Path, shard: tuple[int, int] | None
+) -> dict[str, Any]:
     from stages.inference.embedded import sigterm_as_interrupt
 
     started_at = now_iso()
-    out = RESULTS_DIR / name
+    mine = plan
+    label = name
+    serving_path = METRICS_DIR / f"{name}.serving.json"
+    if shard is not None:
+        from stages.inference.shards import shard_name, shard_plan
+
+        mine, label = shard_plan(plan, shard), f"{name} shard {shard[0]}/{shard[1]}"
+        serving_path = out / "serving.json"
     with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
         concurrency = plan.workload.concurrency or plan.run.concurrency
-        main = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name, policy)
-        metrics = _metrics(plan, main.records, main.fresh, main.wall, concurrency)
+        main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
+        metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency)
         metrics["run_key"] = plan.run_key
         if not main.fresh:
-            _keep_wall_clock_rates(metrics, METRICS_DIR / f"{name}.serving.json")
-        levels = run_load(plan, endpoint, out)  # issue 14: concurrency/rate levels
+            _keep_wall_clock_rates(metrics, serving_path)
+        levels = run_load(plan, endpoint, out, shard)  # issue 14: concurrency/rate levels
     counts = run_counts(
-        plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
+        mine, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )
-    manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
-    with output_set(f"infer-{name}-outputs", f"the manifest and serving metrics of {name}") as set_:
+    manifest = build_manifest(mine, endpoint, main.records, main.triage, started_at, counts)
+    if shard is not None:
+        manifest["shard"] = {"index": shard[0], "count": shard[1], "name": shard_name(shard)}
+    set_name = f"infer-{name}-outputs" if shard is None else f"infer-{name}-{shard_name(shard)}"
+    with output_set(set_name, f"the manifest and serving metrics of {label}") as set_:
         set_.write_json(out / "manifest.json", manifest)
-        set_.write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+        set_.write_json(serving_path, serving_document(metrics, levels))
     warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
-        f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "
+        f"{label}: {counts['requests']} requests ({counts['finished_before']} already done, "
         f"{counts['sent']} sent{f', {again} of them again' if again else ''}), "
         f"{counts['failed']} failed -> {out / 'responses.jsonl'}\n"
     )
-    check_failed_share(name, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
+    check_failed_share(label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
     return counts
