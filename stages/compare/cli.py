@@ -29,11 +29,20 @@ def compare(
     out: Annotated[
         Path | None, typer.Option("--out", help="Also write compare.md and compare.html here.")
     ] = None,
+    plan: Annotated[
+        float | None,
+        typer.Option(
+            "--plan",
+            min=0.01,
+            help="Instead of the table: items and fresh-seed instances each workload needs to "
+            "detect a difference of this many points with 80% power.",
+        ),
+    ] = None,
 ) -> None:
     """Compare revision B against A item by item: paired, clustered intervals, McNemar, flips.
 
-    Example: atlas compare HEAD~1 HEAD --flips --out build/compare
+    Example: atlas compare HEAD~1 HEAD --flips --out build/compare (or --plan 3)
     """
     from stages.compare.run_cli import run_compare
 
-    run_compare(a, b, workload, flips, as_json, out)
+    run_compare(a, b, workload, flips, as_json, out, plan)

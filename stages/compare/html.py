@@ -7,8 +7,9 @@ from __future__ import annotations
 from html import escape
 
 from stages.compare import render
-from stages.compare.analysis import BETTER, WORSE, Row
+from stages.compare.display import scale
 from stages.compare.flips import DOWN, Flip
+from stages.compare.row import BETTER, WORSE, Row
 from stages.compare.run import Comparison
 from stages.report.html import STYLE, html_table
 from stages.report.svg import Interval, forest_plot
@@ -18,22 +19,26 @@ GREY = "#777"
 
 
 def interval(row: Row) -> Interval:
-    k = render.scale(row)
+    k = scale(row)
     low, high = (None, None) if row.ci95 is None else (k * row.ci95[0], k * row.ci95[1])
     span = "no interval" if row.ci95 is None else f"[{low:+.1f}, {high:+.1f}]"
     return Interval(
         label=render.label(row),
-        estimate=k * row.delta,
+        estimate=k * (row.delta or 0.0),
         low=low,
         high=high,
         colour=COLOURS.get(row.verdict, GREY),
-        note=f"{k * row.delta:+.1f} {span}: {row.verdict}",
+        note=f"{k * (row.delta or 0.0):+.1f} {span}: {row.verdict}",
     )
 
 
 def forest(result: Comparison) -> str:
     """Accuracy (and F1) differences per workload; chrF++ rows are on another scale, left out."""
-    rows = [r for r in result.rows if r.category is None and r.measure in ("accuracy", "f1")]
+    rows = [
+        r
+        for r in result.rows
+        if r.category is None and r.measure in ("accuracy", "f1") and r.delta is not None
+    ]
     if not rows:
         return ""
     title = "B - A per workload, with 95 % paired clustered intervals"
@@ -58,7 +63,8 @@ def render_html(result: Comparison, flips: list[Flip]) -> str:
     parts = [f"<h1>{escape(title)}</h1>"]
     parts += [f'<p class="note">{escape(line)}</p>' for line in render.legend(result)]
     parts.append(f'<div class="charts">{forest(result)}</div>')
-    parts.append(html_table(render.HEADER, [render.cells(r) for r in result.rows]))
+    head, _, failures = render.header(result.rows)
+    parts.append(html_table(head, [render.cells(r, failures) for r in result.rows]))
     if result.serving:
         parts.append("<h2>Serving (one measured run each)</h2>")
         parts.append(

@@ -1,8 +1,11 @@
 """Pairing the item verdicts of two revisions (issue 10).
 
-Items are paired on (workload, dataset id and sha256, item id, repeat). A workload whose dataset
-id or sha256 differs between the revisions is refused by name: its items are not the same
-questions. Items present on one side only are counted, never paired.
+Items are paired on (workload, dataset id and sha256, instance seed, item id, repeat). A
+workload whose dataset id or sha256 differs between the revisions is refused by name: its items
+are not the same questions. Items present on one side only are counted, never paired. Lines of
+fresh instances (issue 13) carry the instance's ``seed``; the public set's lines have none.
+A verdict line that cannot be read — not JSON, a missing id, a score that is not a finite number
+— is an error naming the file and line (issue 18): no figure is computed from bad data.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from stages.compare.records import as_record
 from stages.compare.revisions import Revision
 from stages.errors import AtlasError
 
 VERDICTS_DIR = "metrics/verdicts"
-Key = tuple[str, int]
+Key = tuple[int | None, str, int]
 
 
 @dataclass(frozen=True)
@@ -30,10 +34,18 @@ class Item:
     failed: str | None
     extracted: str | None
     score: float | None
+    seed: int | None = None
+    """Seed of the fresh instance the item belongs to; None for the public set."""
 
     @property
     def key(self) -> str:
-        return self.id if self.repeat == 0 else f"{self.id}#{self.repeat}"
+        """``id``, ``id#repeat`` after the first repeat, ``s<seed>/...`` for a fresh instance."""
+        text = self.id if self.repeat == 0 else f"{self.id}#{self.repeat}"
+        return text if self.seed is None else f"s{self.seed}/{text}"
+
+    @property
+    def pair_key(self) -> Key:
+        return self.seed, self.id, self.repeat
 
 
 @dataclass(frozen=True)
@@ -67,26 +79,29 @@ class WorkloadPairs:
     a: Side
     b: Side
     pairs: list[tuple[Item, Item]]
-    """(A item, B item), sorted by (id, repeat)."""
+    """(A item, B item): the public set by (id, repeat), then each fresh instance by seed."""
     only_a: int
     only_b: int
 
 
 def _item(obj: dict[str, Any], where: str) -> Item:
-    try:
-        score = obj.get("score")
-        return Item(
-            id=str(obj["id"]),
-            repeat=int(obj["repeat"]),
-            cluster=str(obj.get("cluster") or obj["id"]),
-            correct=obj.get("correct"),
-            flexible=obj.get("flexible"),
-            failed=obj.get("failed"),
-            extracted=obj.get("extracted"),
-            score=None if score is None else float(score),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise AtlasError(f"{where}: not a verdict line ({exc})") from exc
+    # The field checks of the comparison API, with this line named (non-finite scores refused).
+    record = as_record({"workload": "-", **obj}, where)
+    if not isinstance(obj.get("repeat"), int):
+        raise AtlasError(f"{where}: repeat: missing or not an integer")
+    flexible = obj.get("flexible")
+    extracted = obj.get("extracted")
+    return Item(
+        id=record.id,
+        repeat=record.repeat,
+        cluster=record.cluster or record.id,
+        correct=record.correct,
+        flexible=flexible if isinstance(flexible, bool) else None,
+        failed=record.failed,
+        extracted=extracted if isinstance(extracted, str) else None,
+        score=record.score,
+        seed=record.seed,
+    )
 
 
 def read_verdicts(revision: Revision, workload: str) -> dict[Key, Item] | None:
@@ -107,7 +122,9 @@ def read_verdicts(revision: Revision, workload: str) -> dict[Key, Item] | None:
         if not isinstance(obj, dict):
             raise AtlasError(f"{where}: expected a JSON object")
         item = _item(obj, where)
-        items[(item.id, item.repeat)] = item
+        if item.pair_key in items:
+            raise AtlasError(f"{where}: a second line for {item.key}")
+        items[item.pair_key] = item
     return items
 
 
@@ -154,7 +171,9 @@ def refusal(a: Side, b: Side) -> str | None:
 
 def pair(a: Side, b: Side) -> WorkloadPairs:
     """Pair the items both sides have, in (id, repeat) order."""
-    shared = sorted(set(a.items) & set(b.items))
+    shared = sorted(
+        set(a.items) & set(b.items), key=lambda k: (k[0] is not None, k[0] or 0, *k[1:])
+    )
     return WorkloadPairs(
         workload=a.workload,
         a=a,

@@ -9,52 +9,54 @@ import textwrap
 from dataclasses import asdict
 from typing import Any
 
-from stages.compare.analysis import Row
+from stages.compare.display import DASH, interval_text, mde_text, p_text, scale
+from stages.compare.row import NOT_TESTED, Row
 from stages.compare.run import Comparison, ServingRow
 
 WIDTH = 100
-HEADER = ["workload", "n", "A", "B", "Δ", "95% CI of Δ", "p Holm", "flips", "MDE", "verdict"]
+HEADER = ["workload", "n", "A", "B", "Δ", "95% CI of Δ", "p adj", "flips", "MDE", "verdict"]
+FAILED = "failed A/B"
 RIGHT = {1, 2, 3, 4, 6, 8}  # right-aligned columns
 MEASURE_LABEL = {"accuracy": "", "f1": " F1", "chrf": " chrF", "score": " score"}
-
-
-def scale(row: Row) -> float:
-    """Display factor: shares (accuracy, F1) become percent; chrF++ is already 0-100."""
-    return 1.0 if row.measure == "chrf" else 100.0
 
 
 def label(row: Row) -> str:
     if row.category is not None:
         return f"  {row.category}"
-    return row.workload + MEASURE_LABEL.get(row.measure, f" {row.measure}")
+    name = row.workload if row.level is None else f"{row.workload} @{row.level}"
+    return name + MEASURE_LABEL.get(row.measure, f" {row.measure}")
 
 
-def p_text(p: float | None) -> str:
-    if p is None:
-        return "—"
-    return "<.001" if p < 0.001 else f"{p:.3f}"
+def verdict_text(row: Row) -> str:
+    return f"{row.verdict} *" if row.carried_by_failures else row.verdict
 
 
-def cells(row: Row) -> list[str]:
+def cells(row: Row, failures: bool = False) -> list[str]:
     k = scale(row)
-    ci = "—" if row.ci95 is None else f"{k * row.ci95[0]:+.1f}..{k * row.ci95[1]:+.1f}"
     flips = (
         f"-{len(row.right_to_wrong)}/+{len(row.wrong_to_right)}"
         if row.measure == "accuracy"
         else ""
     )
-    return [
-        label(row),
-        str(row.n),
-        f"{k * row.a:.1f}",
-        f"{k * row.b:.1f}",
-        f"{k * row.delta:+.1f}",
-        ci,
-        p_text(row.p_holm),
-        flips,
-        "—" if row.mde is None else f"{k * row.mde:.1f}",
-        row.verdict,
-    ]
+    numbers = (
+        [DASH, DASH, DASH]
+        if row.a is None or row.b is None or row.delta is None
+        else [f"{k * row.a:.1f}", f"{k * row.b:.1f}", f"{k * row.delta:+.1f}"]
+    )
+    out = [label(row), str(row.n), *numbers, interval_text(row), p_text(row.p_adjusted),
+           flips, mde_text(row)]  # fmt: skip
+    if failures:
+        out.append(f"{row.failed_a}/{row.failed_b}")
+    return [*out, verdict_text(row)]
+
+
+def header(rows: list[Row]) -> tuple[list[str], set[int], bool]:
+    """The table header, its right-aligned columns, and whether the failure column is shown
+    (only when some row has a failed request)."""
+    failures = any(r.failed_a or r.failed_b for r in rows)
+    if not failures:
+        return HEADER, RIGHT, False
+    return [*HEADER[:-1], FAILED, HEADER[-1]], RIGHT | {9}, True
 
 
 def fit(header: list[str], body: list[list[str]], right: set[int], width: int = WIDTH) -> list[str]:
@@ -106,15 +108,27 @@ def notes(result: Comparison) -> list[str]:
         for name, (a, b) in result.unpaired.items()
     ]
     out += [f"{label(r).strip()}: {r.note}" for r in result.rows if r.note and r.category is None]
+    out += [
+        f"{label(r).strip()}: * {r.verdict} is carried by failed requests ({r.failed_a} at A, "
+        f"{r.failed_b} at B): without those pairs no difference is detected"
+        for r in result.rows
+        if r.carried_by_failures
+    ]
+    if any(r.verdict == NOT_TESTED for r in result.rows):
+        out.append(
+            "not tested: a category or pass@k row is tested only when its workload row says "
+            "B better or B worse"
+        )
     return out
 
 
 def legend(result: Comparison) -> list[str]:
     return [
         f"A = {result.a.short}, B = {result.b.short}",
-        "A, B: accuracy % (F1 %, chrF++ 0-100); Δ = B - A in points; 95% CI of Δ from paired "
-        "differences, cluster-robust (CR1); p: McNemar exact (Wald for F1/chrF), Holm-adjusted; "
-        "flips: -right->wrong/+wrong->right; MDE: effect detectable at 80% power.",
+        "A, B: accuracy % (F1 %, chrF++ 0-100); Δ = B - A in points; 95% CI of Δ: paired score "
+        "interval, cluster-aware; p adj: McNemar exact (independent items) or the clustered "
+        "score test, adjusted over the whole table; flips: -right->wrong/+wrong->right; MDE: "
+        "true |Δ| found with 80% power (>: not even at that size). docs/comparing.md",
     ]
 
 
@@ -122,7 +136,8 @@ def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | No
     """The whole terminal view, every line at most :data:`WIDTH` characters."""
     wrap = textwrap.TextWrapper(width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
     lines = [line for text in legend(result) for line in wrap.wrap(text)] + [""]
-    lines += fit(HEADER, [cells(r) for r in result.rows], RIGHT)
+    head, right, failures = header(result.rows)
+    lines += fit(head, [cells(r, failures) for r in result.rows], right)
     if result.serving:
         lines += ["", "Serving: one measured run at each revision, not a statistical comparison."]
         lines += fit(SERVING_HEADER, [serving_cells(s) for s in result.serving], set())
@@ -139,6 +154,7 @@ def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | No
 def _row_json(row: Row) -> dict[str, Any]:
     data = asdict(row)
     data["ci95"] = None if row.ci95 is None else {"low": row.ci95[0], "high": row.ci95[1]}
+    data["scale"] = list(row.scale)
     return data
 
 
@@ -169,10 +185,10 @@ def md_table(header: list[str], body: list[list[str]]) -> list[str]:
     return lines + ["| " + " | ".join(md_cell(c) for c in row) + " |" for row in body] + [""]
 
 
-def md_cells(row: Row) -> list[str]:
+def md_cells(row: Row, failures: bool = False) -> list[str]:
     """A row's cells for Markdown, where an indent does not show: a category row is named
     ``workload / category``."""
-    out = cells(row)
+    out = cells(row, failures)
     if row.category is not None:
         out[0] = f"{row.workload} / {row.category}"
     return out
@@ -182,7 +198,8 @@ def markdown(result: Comparison, flip_lines: list[str]) -> str:
     """``compare.md``: legend, the table, serving figures, notes and the flips."""
     out = [f"# Comparison: {result.b.short} against {result.a.short}", ""]
     out += [*legend(result), ""]
-    out += md_table(HEADER, [md_cells(r) for r in result.rows])
+    head, _, failures = header(result.rows)
+    out += md_table(head, [md_cells(r, failures) for r in result.rows])
     if result.serving:
         out += ["## Serving (one measured run each)", ""]
         out += md_table(SERVING_HEADER, [serving_cells(s) for s in result.serving])

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from stages.compare import analysis
-from stages.compare.analysis import Row
-from stages.compare.pairs import WorkloadPairs, load_side, pair, refusal, workloads_at
+from stages.compare.pairs import Side, WorkloadPairs, load_side, pair, refusal, workloads_at
+from stages.compare.records import VerdictRecord
 from stages.compare.revisions import Revision
+from stages.compare.row import Row
 from stages.compare.serving import serving_figures
 from stages.errors import AtlasError
 
@@ -46,6 +46,9 @@ class Comparison:
     """``"model / decoding at A -> at B"`` description -> workloads."""
     warnings: list[str] = field(default_factory=list)
     paired: dict[str, WorkloadPairs] = field(default_factory=dict)
+    records_a: list[VerdictRecord] = field(default_factory=list)
+    """The verdict records every row comes from (``compare_records``), at A and at B."""
+    records_b: list[VerdictRecord] = field(default_factory=list)
 
 
 def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
@@ -57,6 +60,37 @@ def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
             rows = (json.loads(line) for line in text.splitlines() if line.strip())
             return {str(r["id"]): r for r in rows if isinstance(r, dict) and "id" in r}
     return {}
+
+
+def category_of(row: dict[str, Any] | None) -> str | None:
+    """The category a dataset row names, top level or in ``meta`` (scalars only)."""
+    if row is None:
+        return None
+    meta = row.get("meta") if isinstance(row.get("meta"), dict) else {}
+    value = row.get("category", meta.get("category") if meta else None)
+    return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
+
+
+def graded_measure(signature: dict[str, Any]) -> str:
+    """The graded figure of a workload's verdict scores: DROP F1 (0-1) or chrF++ (0-100)."""
+    scorers = signature.get("scorers") or {}
+    return "f1" if "drop" in scorers else "chrf" if "chrf" in scorers else "score"
+
+
+def side_records(side: Side, rows: dict[str, dict[str, Any]]) -> list[VerdictRecord]:
+    """The verdict records of one workload at one revision, with categories from the rows."""
+    measure = graded_measure(side.signature)
+    _, sha = side.dataset
+    return [
+        VerdictRecord(
+            workload=side.workload, id=item.id, repeat=item.repeat, seed=item.seed,
+            cluster=item.cluster, correct=item.correct, score=item.score,
+            measure=measure if item.score is not None else None, failed=item.failed,
+            category=category_of(rows.get(item.id)) if item.seed is None else None,
+            dataset_sha256=sha,
+        )
+        for item in side.items.values()
+    ]  # fmt: skip
 
 
 def run_text(a: dict[str, Any], b: dict[str, Any]) -> str:
@@ -80,16 +114,33 @@ def _endpoints(signature: dict[str, Any]) -> list[tuple[Any, ...]]:
     return sorted({tuple(p.get(k) for k in keys) for p in provenance if isinstance(p, dict)})
 
 
+_NOT_ENGINE = ("isa_cpu", "binary")
+"""Engine facts that do not change what the engine computes: what the CPU offers beyond the
+build's fixed instruction set, and where the binary lies (issue 20)."""
+
+
 def engine_warnings(paired: WorkloadPairs) -> list[str]:
-    """What differs in the engine facts or the provenance of the two runs of a workload."""
+    """What differs in the engine facts or the provenance of the two runs of a workload. The
+    build (engine id and the facts it hashes) and the CPU that ran it are told apart: the same
+    build on two CPUs is the same engine, and says so only as a note."""
     sig_a, sig_b = paired.a.signature, paired.b.signature
     out = []
     engine_a, engine_b = sig_a.get("engine") or {}, sig_b.get("engine") or {}
-    changed = sorted(k for k in set(engine_a) | set(engine_b) if engine_a.get(k) != engine_b.get(k))
+    changed = sorted(
+        k
+        for k in set(engine_a) | set(engine_b)
+        if k not in _NOT_ENGINE and engine_a.get(k) != engine_b.get(k)
+    )
     if changed:
         shown = ", ".join(f"{k} {engine_a.get(k)!r} -> {engine_b.get(k)!r}" for k in changed[:4])
         more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
         out.append(f"engine differs: {shown}{more}")
+    if engine_a.get("isa_cpu") != engine_b.get("isa_cpu"):
+        same = " (same build)" if not changed else ""
+        out.append(
+            f"the CPUs differ{same}: isa_cpu {engine_a.get('isa_cpu')!r} -> "
+            f"{engine_b.get('isa_cpu')!r}; the build's instruction set is isa_built"
+        )
     if _endpoints(sig_a) != _endpoints(sig_b):
         out.append(
             "provenance differs (endpoint, chat template or system fingerprint): "
@@ -113,7 +164,7 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
             f"no workload has item verdicts (metrics/verdicts/) at both {result.a.short} and "
             f"{result.b.short}: score both revisions with this version of `atlas score`"
         )
-    rows: list[Row] = []
+    records_a, records_b = result.records_a, result.records_b
     warnings: dict[str, list[str]] = {}
     for name in names:
         side_a, side_b = load_side(result.a, name), load_side(result.b, name)
@@ -129,7 +180,9 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
         result.paired[name] = paired
         if paired.only_a or paired.only_b:
             result.unpaired[name] = (paired.only_a, paired.only_b)
-        rows += analysis.workload_rows(paired, dataset_rows(paired))
+        rows = dataset_rows(paired)
+        records_a += side_records(side_a, rows)
+        records_b += side_records(side_b, rows)
         figures_a, figures_b = serving_figures(side_a.serving), serving_figures(side_b.serving)
         if any(v is not None for v in (*figures_a.values(), *figures_b.values())):
             result.serving.append(ServingRow(name, figures_a, figures_b))
@@ -137,6 +190,8 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
         result.runs.setdefault(run, []).append(name)
         for warning in engine_warnings(paired):
             warnings.setdefault(warning, []).append(name)
-    result.rows = analysis.adjust(rows)
+    from stages.compare.api import compare_records  # numpy and scipy: only when comparing
+
+    result.rows = compare_records(records_a, records_b)
     result.warnings = [f"{w} ({', '.join(names)})" for w, names in warnings.items()]
     return result

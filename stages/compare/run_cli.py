@@ -15,12 +15,23 @@ from stages.io import atomic_write_text
 
 
 def run_compare(
-    a: str, b: str, only: list[str] | None, show_flips: bool, as_json: bool, out: Path | None
+    a: str,
+    b: str,
+    only: list[str] | None,
+    show_flips: bool,
+    as_json: bool,
+    out: Path | None,
+    plan: float | None = None,
 ) -> None:
     result = compare(a, b, only)
     if not result.rows:
         reasons = render.notes(result) or ["no paired items"]
         raise AtlasError("nothing to compare: " + "; ".join(reasons))
+    if plan is not None:
+        from stages.compare.plan_view import plan_output
+
+        typer.echo(plan_output(result, plan, as_json), nl=False)
+        return
     flips = flip_views.collect(result) if show_flips or out is not None or as_json else []
     if as_json:
         typer.echo(

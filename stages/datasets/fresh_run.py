@@ -49,9 +49,9 @@ def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, An
         for seed in seeds:
             make_fresh(spec.dataset, seed)
         plans = [plan_workload(name, params_path, fresh_root(seed, FRESH_DIR)) for seed in seeds]
-        with open_endpoint(plans[0].model) as endpoint:
+        with open_endpoint(plans[0].model, plans[0].slots) as endpoint:
             for seed, plan in zip(seeds, plans, strict=True):
-                concurrency = plan.workload.concurrency or plan.run.concurrency
+                concurrency = plan.concurrency
                 path = out / f"seed-{seed}" / "responses.jsonl"
                 result = run_pass(plan, endpoint, path, concurrency, f"{name} s{seed}")
                 records, sent = result.records, result.fresh

@@ -83,21 +83,28 @@ def _instance(
     return dataset, rows, records
 
 
+Instance = tuple[int, Dataset, list[dict[str, Any]], list[ScoredRecord]]
+
+
+def score_instances(name: str, params: WorkloadParams, score_fn: ScoreFn | None) -> list[Instance]:
+    """(seed, dataset, rows sent, scored records) of every fresh instance of workload ``name``;
+    their verdict lines (with the seed) let ``atlas compare`` pair instances (issue 18)."""
+    return [(seed, *_instance(name, seed, params, score_fn)) for seed in params.fresh_seeds or []]
+
+
 def fresh_block(
     name: str,
-    params: WorkloadParams,
     public: Dataset,
     public_records: list[ScoredRecord],
-    score_fn: ScoreFn | None,
+    scored: list[Instance],
 ) -> dict[str, Any]:
-    """Score every fresh instance of workload ``name`` and compare it with the public set."""
+    """Compare the scored fresh instances of workload ``name`` with its public set."""
     public_items = item_scores(public_records)
     if not public_items:
         raise AtlasError(f"workload {name}: no scored public items to compare fresh ones with")
     instances: dict[str, dict[str, Any]] = {}
     pooled: list[float] = []
-    for seed in params.fresh_seeds or []:
-        dataset, rows, records = _instance(name, seed, params, score_fn)
+    for seed, dataset, rows, records in scored:
         scores = item_scores(records)
         if not scores:
             raise AtlasError(f"workload {name}: fresh seed {seed} has no scored items")
@@ -113,7 +120,7 @@ def fresh_block(
     k2, n2 = sum(pooled), len(pooled)
     low, high = newcombe(k1, n1, k2, n2)
     return {
-        "seeds": params.fresh_seeds,
+        "seeds": [seed for seed, *_ in scored],
         "public": {"n": n1, "accuracy": _round(k1 / n1)},
         "instances": instances,
         "mean": _round(statistics.fmean(accuracies)),

@@ -147,9 +147,9 @@ def serve() -> None:
     Example: atlas serve   (then point another tool at the URL it prints)
     """
     from stages.inference.embedded import embedded_server
-    from stages.params import ModelParams, section
+    from stages.params import model_params
 
-    model = section(ModelParams, "model")
+    model = model_params()
     if not model.is_embedded:
         sys.stderr.write(f"note: params.yaml points model.base_url at {model.base_url}; ")
         sys.stderr.write("serving the embedded model anyway\n")

@@ -65,7 +65,7 @@ def _estimate(to_send: int, concurrency: int, serving: Path) -> str:
 
 def describe(plan: Plan, results: Path, metrics: Path, keep_failed: bool) -> str:
     """The dry-run report, one fact per line."""
-    concurrency = plan.workload.concurrency or plan.run.concurrency
+    concurrency = plan.concurrency
     rows = len(plan.items) // plan.decoding["repeats"]
     lines = [
         f"{plan.name}: {plan.dataset.id} ({plan.dataset.card.kind}), {rows} of "

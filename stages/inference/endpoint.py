@@ -81,6 +81,14 @@ class Endpoint:
         if not self.urls and self.starter is not None:
             self.urls.append(self.starter())
 
+    def watch(self) -> Any:
+        """A :class:`~stages.inference.server_metrics.Watch` of the server's ``/metrics`` (one
+        URL only: figures of several servers would not add up)."""
+        from stages.inference.server_metrics import Watch
+
+        root = self.urls[0].rstrip("/").removesuffix("/v1") if len(self.urls) == 1 else None
+        return Watch(root, self.engine["n_ctx"] if self.engine else None)
+
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
         return Observed(frozenset(self.template_hashes), engine, fingerprints)
@@ -192,22 +200,29 @@ def probe_fingerprints(
 
 
 @contextlib.contextmanager
-def open_endpoint(model: ModelParams) -> Iterator[Endpoint]:
-    """The endpoint for ``model``; the embedded server starts when the first request is to be
-    sent (:meth:`Endpoint.ensure_started`) and is always stopped on the way out."""
+def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endpoint]:
+    """The endpoint for ``model``; the embedded server (with ``slots`` parallel slots, default
+    ``model.slots``) starts when the first request is to be sent
+    (:meth:`Endpoint.ensure_started`) and is always stopped on the way out."""
     if model.is_embedded:
-        from stages.inference.embedded import ENGINE, embedded_server, verified_gguf
+        from stages.inference.embedded import EngineSettings, embedded_server
+        from stages.inference.embedded import served_template as template_of
         from stages.inference.engine import engine_facts
+        from stages.inference.packaged import verified_gguf
 
         gguf, facts = verified_gguf(model)  # what the server will show, known before it starts
+        settings = EngineSettings.of(model, slots)
+        template = template_of(model, facts.chat_template)
         with contextlib.ExitStack() as stack:
+            servers: list[Any] = []
 
             def start() -> str:
-                return stack.enter_context(embedded_server(model, ENGINE)).url
+                servers.append(stack.enter_context(embedded_server(model, settings)))
+                return str(servers[0].url)
 
-            engine = engine_facts(ENGINE, model.context_length)
+            engine = engine_facts(settings)
             label = f"embedded:{gguf.name}"
-            yield Endpoint([], {}, [label], [facts.chat_template], engine=engine, starter=start)
+            yield Endpoint([], {}, [label], [template], engine=engine, starter=start)
         return
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)

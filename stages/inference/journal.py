@@ -91,6 +91,7 @@ def make_record(
         "model": answer.model if answer else None,
         "stream_end": answer.stream_end if answer else None,
         "usage": answer.usage if answer else None,
+        "timings": answer.timings if answer else None,
         "ttft_s": None,
         "latency_s": round(outcome.ended - outcome.started, 6) if answer else None,
         "itl_s": None,

@@ -23,6 +23,7 @@ from stages.inference.definitions import (
     timing,
     token_counts,
 )
+from stages.inference.engine_figures import engine_block
 from stages.inference.slo import goodput
 from stages.params import LoadParams, SloParams
 
@@ -90,6 +91,7 @@ def level_metrics(
         output_tokens_per_s=_per_s(tokens["total"], seconds),
         output_tokens=tokens,
         **latency_figures(timings, scheduled=True),
+        engine=engine_block(measured),
     )
     if slo is not None:
         block["goodput"] = goodput(timings, slo, seconds)

@@ -9,12 +9,15 @@ key, the load settings that shape the schedule, the level, the entry index and t
 rerun sends only what is missing and a changed setting starts afresh. Run r of a level's
 ``repeats`` adds r to the key (and to the arrival seed). A level stopped early as over-saturated
 leaves a marker beside its journal, so a rerun does not send the rest of its schedule. The
-levels of a workload, their search and their figures are :mod:`stages.inference.sweep`'s.
+levels of a workload, their search and their figures are :mod:`stages.inference.sweep`'s. Each
+run's ``server`` block is the server's own ``/metrics`` account of it
+(:mod:`stages.inference.server_metrics`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -131,6 +134,16 @@ def _keys_digest(planned: list[Entry]) -> str:
     return hashlib.sha256("".join(k for e in planned for k in e.keys).encode()).hexdigest()
 
 
+@dataclass
+class LevelRun:
+    """One run of one level: its records (sent now or before), why it stopped early, and what
+    the server's ``/metrics`` say it did meanwhile (None when nothing was sent or no scrape)."""
+
+    records: list[dict[str, Any]]
+    stopped: dict[str, Any] | None = None
+    server: dict[str, Any] | None = None
+
+
 def run_level(
     plan: Plan,
     endpoint: Endpoint,
@@ -140,20 +153,21 @@ def run_level(
     trial: int = 0,
     trace: Trace | None = None,
     watch: bool = False,
-) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """Send the level's missing requests (run ``trial``); returns the level's records of this
-    run and, when it was stopped early as over-saturated (``watch``), what the stop recorded."""
+) -> LevelRun:
+    """Send the level's missing requests (run ``trial``; ``watch``: stop early when the server
+    is over-saturated) and return the run's records and figures."""
     journal = Journal(path)
     planned = entries(plan, load, level, trial, trace)
     keys = {key for entry in planned for key in entry.keys}
     marker = stop_marker(path, trial)
-    stopped = _read_stop(marker, planned)
+    run = LevelRun([], _read_stop(marker, planned))
     todo = [e for e in planned if not all(k in journal.keys for k in e.keys)]
-    if todo and stopped is None:
-        stopped = _send_level(plan, endpoint, load, level, journal, planned, todo, trial, watch)
-        if stopped is not None:
-            write_json(marker, {**stopped, "keys_sha256": _keys_digest(planned)})
-    return [r for r in journal.records if r["key"] in keys], stopped
+    if todo and run.stopped is None:
+        run = _send_level(plan, endpoint, load, level, journal, planned, todo, trial, watch)
+        if run.stopped is not None:
+            write_json(marker, {**run.stopped, "keys_sha256": _keys_digest(planned)})
+    run.records = [r for r in journal.records if r["key"] in keys]
+    return run
 
 
 def _read_stop(marker: Path, planned: list[Entry]) -> dict[str, Any] | None:
@@ -175,7 +189,7 @@ def _send_level(
     todo: list[Entry],
     trial: int,
     watch: bool,
-) -> dict[str, Any] | None:
+) -> LevelRun:
     endpoint.ensure_started()  # the embedded server starts only when something is sent
     keys = {key for entry in planned for key in entry.keys}
     mine = [r for r in journal.records if r["key"] in keys]
@@ -223,6 +237,7 @@ def _send_level(
     saturation = None
     if watch and load.mode == "rate" and not load.multi_turn:
         saturation = SaturationWatch(sorted(e.offset_s - base for e in todo))
+    server = endpoint.watch()
     with lean_gc():
         run_shares(
             count,
@@ -231,7 +246,9 @@ def _send_level(
             lambda: Progress(label, requests - len(mine), len(mine)),
             feed_size=len(todo),
             watch=saturation,
+            during=server.during,
         )
-    if saturation is None or saturation.stopped_at_s is None:
-        return None
-    return {"reason": "over-saturated", "after_s": saturation.stopped_at_s}
+    stopped = None
+    if saturation is not None and saturation.stopped_at_s is not None:
+        stopped = {"reason": "over-saturated", "after_s": saturation.stopped_at_s}
+    return LevelRun([], stopped, server.result)

@@ -10,8 +10,9 @@ one of each request), so an answer is never credited to another endpoint or temp
 had changed since they were made.
 ``endpoints`` counts, per replica of ``base_url``, its weight, the records it answered and those
 it failed over to another one first. ``chat_templates`` maps the hashes seen by this invocation to
-their text, and ``engine`` holds the embedded engine's build facts (:mod:`stages.inference.engine`;
-null for a remote endpoint). Scoring takes ``run_key`` from here to pick this run's journal records.
+their text, and ``engine`` holds the embedded engine's build facts and every setting it was
+started with, slots included (:mod:`stages.inference.engine`; null for a remote endpoint).
+Scoring takes ``run_key`` from here to pick this run's journal records.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from stages.inference.plan import Plan
     from stages.inference.rerun import Triage
 
-PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "llama_cpp_python", "pydantic")
+PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "pydantic")
 
 
 def now_iso() -> str:
@@ -107,7 +108,12 @@ def build_manifest(
     texts = dict(zip(endpoint.template_hashes, endpoint.templates, strict=True))
     return {
         "run_key": plan.run_key,
-        "model": {"name": plan.model.name, "revision": plan.model.revision},
+        "model": {
+            "name": plan.model.name,
+            "revision": plan.model.revision,
+            "preset": plan.model.preset,
+            "base_model": plan.model.base_model,
+        },
         "decoding": plan.decoding,
         "seeds": plan.seeds,
         "dataset": {"id": plan.dataset.id, "sha256": sha256_file(plan.dataset.path / "rows.jsonl")},

@@ -117,11 +117,14 @@ def merged_serving(
     from stages.inference.slo import knee
     from stages.inference.sweep import serving_document
 
-    concurrency = plan.workload.concurrency or plan.run.concurrency
-    main = serving_metrics(records, [], 0.0, concurrency)
+    main = serving_metrics(records, [], 0.0, plan.concurrency)
     main["intervals"] = intervals([[timing(r) for r in records]], None, INTERVAL_SEED)
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
-        main["buckets"] = bucket_metrics(records, {r["id"]: r["bucket"] for r in plan.dataset.rows})
+        rows = plan.dataset.rows
+        bucket_of = {r["id"]: r["bucket"] for r in rows}
+        main["buckets"] = bucket_metrics(
+            records, bucket_of, {r["id"]: int(r["approx_tokens"]) for r in rows}
+        )
     docs = [read_json(folder / "serving.json") for folder, _ in shards]
     main["shards"] = {
         f"{i}/{len(docs)}": (doc.get("main") or {}).get("requests_per_s")

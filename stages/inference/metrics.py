@@ -7,10 +7,12 @@ requests sent by this invocation (null when it sent none). TTFT, TPOT, ITL, E2E 
 output tokens and percentiles are as defined in :mod:`stages.inference.definitions`; records
 written before journals had ``token_s`` have no gaps to pool, and then ITL falls back to the
 per-request summaries (median of the per-request p50s, p99 of the per-request p99s), which
-``itl_s.pooled: false`` says. ``output_tokens_total`` is the engine-reported figure only (null
-when the engine reported none, as llama-cpp-python does on streams; ``usage_reported`` counts the
-records that had one). Everything is a dict: DVC drops lists. The load levels (concurrency and
-rate sweeps) are in :mod:`stages.inference.load`.
+``itl_s.pooled: false`` says. ``input_tokens_total`` and ``output_tokens_total`` are
+engine-reported figures only (null when the engine reported none; ``usage_reported`` counts the
+records that had one); ``engine`` holds the engine's own timings beside the client's
+(:mod:`stages.inference.engine_figures`) and ``server`` what its ``/metrics`` say
+(:mod:`stages.inference.server_metrics`). Everything is a dict: DVC drops lists. The load levels
+(concurrency and rate sweeps) are in :mod:`stages.inference.load`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from stages.inference.definitions import (
     timing,
     token_counts,
 )
+from stages.inference.engine_figures import engine_block, tokens_per_approx
 
 __all__ = ["bucket_metrics", "latency_block", "output_tokens", "percentile", "serving_metrics"]
 
@@ -101,12 +104,16 @@ def serving_metrics(
         output_tokens_total=_total(usages, "completion_tokens"),
         usage_reported=len(usages),
         output_tokens=token_counts(timings),
+        engine=engine_block(records),
     )
     return metrics
 
 
-def bucket_metrics(records: list[dict[str, Any]], bucket_of: dict[str, str]) -> dict[str, Any]:
-    """Per length bucket of a perf workload: ``{bucket: {ttft_p50, ttft_p90, itl_p50, ...}}``."""
+def bucket_metrics(
+    records: list[dict[str, Any]], bucket_of: dict[str, str], approx_of: dict[str, int]
+) -> dict[str, Any]:
+    """Per length bucket of a perf workload: ``{bucket: {ttft_p50, ttft_p90, itl_p50, ...}}``,
+    with ``prompt_tokens_per_approx``: the engine's prompt tokens over the rows' nominal size."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for record in records:
         groups.setdefault(bucket_of.get(record["id"], "unknown"), []).append(record)
@@ -118,6 +125,7 @@ def bucket_metrics(records: list[dict[str, Any]], bucket_of: dict[str, str]) -> 
             "ttft_p90": block["ttft_s"]["p90"],
             "itl_p50": block["itl_s"]["p50"],
             "output_tps_p50": block["output_tokens_per_s"]["per_request_p50"],
+            "prompt_tokens_per_approx": tokens_per_approx(groups[bucket], approx_of),
             "n": len(groups[bucket]),
         }
     return out

@@ -28,6 +28,7 @@ from stages.params import (
     ModelParams,
     RunParams,
     WorkloadParams,
+    model_params,
     section,
     workload,
 )
@@ -67,6 +68,18 @@ class Plan:
         return self.run.max_failed_share if own is None else own
 
     @property
+    def slots(self) -> int:
+        """Parallel slots the embedded server runs this workload with."""
+        return self.workload.slots or self.model.slots
+
+    @property
+    def concurrency(self) -> int:
+        """Requests in flight in the main pass: the workload's, ``run``'s, else one per slot of
+        the embedded server (4 for a remote endpoint)."""
+        default = self.slots if self.model.is_embedded else 4
+        return self.workload.concurrency or self.run.concurrency or default
+
+    @property
     def keys(self) -> set[str]:
         return {item.key for item in self.items}
 
@@ -92,7 +105,7 @@ def plan_workload(
     """Validate the params a workload reads, load its dataset (checked at the door: see
     :mod:`stages.datasets.verified`) and build every request; ``limit`` overrides the params."""
     spec = workload(name, params_path)
-    model = section(ModelParams, "model", params_path)
+    model = model_params(params_path)
     decoding_params = section(DecodingParams, "decoding", params_path)
     run = section(RunParams, "run", params_path)
     dataset = load_verified(spec.dataset, datasets_root)

@@ -5,7 +5,8 @@ Every record carries ``provenance``: what the endpoint showed about itself when 
 - ``endpoint``: the public URL the request went to (no credentials); ``embedded:<gguf file>``
   for the packaged model, whose loopback port changes from run to run.
 - ``chat_template_sha256``: sha256 of the chat template the endpoint serves, where it can be
-  seen: the GGUF's ``tokenizer.chat_template`` (embedded), llama.cpp's ``/props``; else null.
+  seen: the template the embedded server applies (the preset's ``model.chat_template`` file,
+  else the GGUF's ``tokenizer.chat_template``), llama.cpp's ``/props``; else null.
 - ``system_fingerprint``: the OpenAI-style backend fingerprint the answer carried, or null.
 - ``engine``: for the embedded model, the id of its engine build and settings
   (:mod:`stages.inference.engine`); null for a remote endpoint.

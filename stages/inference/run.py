@@ -58,6 +58,8 @@ class PassResult:
     fresh: list[dict[str, Any]]
     wall: float
     triage: Triage
+    server: dict[str, Any] | None = None
+    """What the server's ``/metrics`` say it did in this pass (None: nothing sent, or none)."""
 
 
 def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int) -> Job:
@@ -114,8 +116,10 @@ def run_pass(
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []
+    server = None
     if todo:
         count = sender_count(plan.run.senders, endpoint.embedded, len(todo), concurrency)
+        watch = endpoint.watch()
         with lean_gc():
             fresh = run_shares(
                 count,
@@ -123,11 +127,13 @@ def run_pass(
                 journal,
                 lambda: Progress(label, len(todo), len(plan.items) - len(todo)),
                 feed_size=len(todo),
+                during=watch.during,
             )
+        server = watch.result
     wall = time.perf_counter() - started
     current = latest(journal.records, plan.keys)
     records = [current[item.key] for item in plan.items if item.key in current]
-    return PassResult(records, fresh, wall, found)
+    return PassResult(records, fresh, wall, found, server)
 
 
 def _metrics(
@@ -139,7 +145,8 @@ def _metrics(
     metrics["intervals"] = intervals([[timing(r) for r in records]], None, INTERVAL_SEED)
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
-        metrics["buckets"] = bucket_metrics(records, bucket_of)
+        approx_of = {row["id"]: int(row["approx_tokens"]) for row in plan.dataset.rows}
+        metrics["buckets"] = bucket_metrics(records, bucket_of, approx_of)
     return metrics
 
 
@@ -158,6 +165,7 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["requests_per_s"] = previous.get("requests_per_s")
     aggregate = (previous.get("output_tokens_per_s") or {}).get("aggregate")
     metrics["output_tokens_per_s"]["aggregate"] = aggregate
+    metrics["server"] = previous.get("server")
 
 
 def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
@@ -215,14 +223,17 @@ def _infer(
 
         mine, label = shard_plan(plan, shard), f"{name} shard {shard[0]}/{shard[1]}"
         serving_path = out / "serving.json"
-    with sigterm_as_interrupt(), open_endpoint(plan.model) as endpoint:
-        concurrency = plan.workload.concurrency or plan.run.concurrency
+    with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
+        concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
         metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency)
         metrics["run_key"] = plan.run_key
+        metrics["slots"] = plan.slots if plan.model.is_embedded else None
+        metrics["server"] = main.server
         if not main.fresh:
             _keep_wall_clock_rates(metrics, serving_path)
-        levels = run_load(plan, endpoint, out, shard)  # issue 14: concurrency/rate levels
+        previous = json.loads(serving_path.read_text()) if serving_path.is_file() else None
+        levels = run_load(plan, endpoint, out, shard, previous)  # issue 14: concurrency/rate levels
     counts = run_counts(
         mine, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )

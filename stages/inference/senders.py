@@ -37,6 +37,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Coroutine, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -209,14 +210,17 @@ def run_shares(
     progress: Callable[[], Progress],
     feed_size: int = 0,
     watch: Callable[[float, int], bool] | None = None,
+    during: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
 ) -> list[dict[str, Any]]:
     """Run ``job`` in ``count`` processes (1: in this one) and journal what they finish; returns
     the records journaled. ``feed_size`` items are handed out by the closed-loop feed; ``watch``
     is called about every 0.1 s with (seconds since the clock start, records finished) and stops
-    the senders early when it returns True (what they have in flight is then not journaled)."""
+    the senders early when it returns True (what they have in flight is then not journaled);
+    ``during`` is entered around the sending (after the fork: the server-metrics sampler's thread
+    is the parent's alone)."""
     if count <= 1:
-        return _run_here(job, journal, progress, feed_size, watch)
-    return _Parent(count, job, feed_size, watch).run(journal, progress)
+        return _run_here(job, journal, progress, feed_size, watch, during)
+    return _Parent(count, job, feed_size, watch).run(journal, progress, during)
 
 
 def _run_here(
@@ -225,8 +229,9 @@ def _run_here(
     progress: Callable[[], Progress],
     feed_size: int,
     watch: Callable[[float, int], bool] | None,
+    during: Callable[[], AbstractContextManager[None]],
 ) -> list[dict[str, Any]]:
-    with journal, progress() as shown:
+    with journal, progress() as shown, during():
         sink = LocalSink(journal, shown)
 
         async def main() -> None:
@@ -280,7 +285,12 @@ class _Parent:
         self.feed_fd: int | None = None
         self.t0 = 0.0
 
-    def run(self, journal: Journal, progress: Callable[[], Progress]) -> list[dict[str, Any]]:
+    def run(
+        self,
+        journal: Journal,
+        progress: Callable[[], Progress],
+        during: Callable[[], AbstractContextManager[None]],
+    ) -> list[dict[str, Any]]:
         feed_read, feed_write = _pipe()
         os.set_blocking(feed_read, False)
         os.set_blocking(feed_write, False)
@@ -296,7 +306,7 @@ class _Parent:
         finally:
             os.close(feed_read)
         try:
-            with journal, progress() as shown:
+            with journal, progress() as shown, during():
                 self._pump(journal, shown, feed_write)
         finally:
             self._kill_all(signal.SIGKILL)  # only after an error: every child is reaped by now

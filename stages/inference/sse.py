@@ -41,6 +41,9 @@ class Answer:
     tool_calls: list[dict[str, Any]] | None = None
     finish_reason: str | None = None
     usage: dict[str, Any] | None = None
+    timings: dict[str, Any] | None = None
+    """llama.cpp's own per-request ``timings`` (prompt and predicted tokens and milliseconds,
+    cached prompt tokens), sent with the last event of a stream or in the completion body."""
     first_token_at: float | None = None
     token_times: list[float] = field(default_factory=list)
     done: bool = False
@@ -124,6 +127,8 @@ class StreamReader:
             answer.model = str(event["model"])
         if event.get("usage"):
             answer.usage = event["usage"]
+        if isinstance(event.get("timings"), dict):
+            answer.timings = event["timings"]
         for choice in event.get("choices") or ():
             if choice.get("index", 0) != 0:
                 continue
@@ -171,6 +176,7 @@ def parse_completion(body: bytes, secrets: Sequence[str] = ()) -> Answer:
         tool_calls=calls,
         finish_reason=choice.get("finish_reason"),
         usage=obj.get("usage"),
+        timings=obj["timings"] if isinstance(obj.get("timings"), dict) else None,
         done=True,
         events=1,
         system_fingerprint=str(fingerprint) if fingerprint else None,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from stages.inference.definitions import timing
 from stages.inference.endpoint import Endpoint
 from stages.inference.level_metrics import level_metrics
-from stages.inference.load import level_label, level_trace, load_spec, run_level
+from stages.inference.load import LevelRun, level_label, level_trace, load_spec, run_level
 from stages.inference.plan import Plan
 from stages.inference.slo import knee, meets
 from stages.params import LoadParams, SloParams
@@ -63,17 +63,20 @@ def _run_block(block: dict[str, Any]) -> dict[str, Any]:
 
 
 def level_block(
-    runs: list[list[dict[str, Any]]],
-    stops: list[dict[str, Any] | None],
+    level_runs: list[LevelRun],
     load: LoadParams,
     level: float,
     slo: SloParams | None,
     trace: Trace | None = None,
 ) -> dict[str, Any]:
-    """The figures of one level from its runs' records: pooled figures, each run's, intervals."""
+    """The figures of one level from its runs' records: pooled figures, each run's, intervals,
+    and the server's own account (``server``; per run with repeats)."""
     from stages.inference.intervals import intervals
 
+    runs = [run.records for run in level_runs]
+    stops = [run.stopped for run in level_runs]
     block = level_metrics([r for run in runs for r in run], load, level, slo)
+    block["server"] = level_runs[0].server if load.repeats == 1 else None
     measured = [
         sorted((r for r in run if r.get("phase") == "measure"), key=lambda r: int(r["index"]))
         for run in runs
@@ -82,8 +85,11 @@ def level_block(
     good = [[all(meets(t, slo).values()) for t in run] for run in timings] if slo else None
     if load.repeats > 1:
         block["runs"] = {
-            str(trial): _run_block(level_metrics(run, load, level, slo))
-            for trial, run in enumerate(runs)
+            str(trial): {
+                **_run_block(level_metrics(run.records, load, level, slo)),
+                "server": run.server,
+            }
+            for trial, run in enumerate(level_runs)
         }
     block["intervals"] = intervals(timings, good, load.seed)
     if any(stops):
@@ -103,9 +109,15 @@ def _meets(block: dict[str, Any], target: float) -> bool:
 
 
 def run_load(
-    plan: Plan, endpoint: Endpoint, out: Path, shard: tuple[int, int] | None = None
+    plan: Plan,
+    endpoint: Endpoint,
+    out: Path,
+    shard: tuple[int, int] | None = None,
+    previous: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Every level of the workload's load spec: ``{mode: {level: figures}, "knee", "search"}``."""
+    """Every level of the workload's load spec: ``{mode: {level: figures}, "knee", "search"}``. A
+    level that sends nothing keeps the ``server`` block ``previous`` (the last serving document
+    of the same run) has for it: scrapes cannot be redone from the journal."""
     load = load_spec(plan)
     if load is None:
         return {}
@@ -117,12 +129,14 @@ def run_load(
         label = level_label(level)
         if label not in figures:
             path = out / "load" / f"{load.mode}-{label}.jsonl"
-            runs, stops = [], []
-            for trial in range(load.repeats):
-                records, stopped = run_level(plan, endpoint, load, level, path, trial, trace, watch)
-                runs.append(records)
-                stops.append(stopped)
-            figures[label] = level_block(runs, stops, load, level, slo, trace)
+            runs = [
+                run_level(plan, endpoint, load, level, path, trial, trace, watch)
+                for trial in range(load.repeats)
+            ]
+            if runs[0].server is None and previous and previous.get("run_key") == plan.run_key:
+                kept = ((previous.get(load.mode) or {}).get(label) or {}).get("server")
+                runs[0].server = kept
+            figures[label] = level_block(runs, load, level, slo, trace)
         block: dict[str, Any] = figures[label]
         return block
 

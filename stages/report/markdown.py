@@ -68,10 +68,11 @@ def clustered_sentence(metrics: dict[str, Any]) -> str | None:
     if block.get("se") is None:
         return f"Cluster-robust standard error: none ({block.get('note')})."
     ci = block.get("ci95") or {}
+    size = f" on an effective {block['n_eff']:g} items" if block.get("n_eff") is not None else ""
     return (
         f"Cluster-robust standard error {100 * block['se']:.1f} points over "
-        f"{block['clusters']} clusters (CLT 95 % interval {percent(ci.get('low'))} – "
-        f"{percent(ci.get('high'))})."
+        f"{block['clusters']} clusters (95 % interval {percent(ci.get('low'))} – "
+        f"{percent(ci.get('high'))}{size})."
     )
 
 

@@ -10,6 +10,8 @@
   lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
   characters, ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100), and
   ``isolation`` for code_exec verdicts (the sandbox mode the program ran under, issue 24).
+  The public set's lines come first; then each fresh instance's (issue 13), each line ending
+  with the instance ``seed``, so that ``atlas compare`` pairs instances by seed and id.
 """
 
 from __future__ import annotations
@@ -75,8 +77,9 @@ def graded_score(record: ScoredRecord) -> float | None:
     return round(float(value), DIGITS)
 
 
-def verdict_line(record: ScoredRecord, cluster: str) -> str:
-    """One ``metrics/verdicts/<w>.jsonl`` line (key order as in CONTRACTS.md)."""
+def verdict_line(record: ScoredRecord, cluster: str, seed: int | None = None) -> str:
+    """One ``metrics/verdicts/<w>.jsonl`` line (key order as in CONTRACTS.md); a record of a
+    fresh instance ends with its ``seed`` (the public set's lines have none)."""
     data: dict[str, Any] = {
         "id": record.id,
         "repeat": record.repeat,
@@ -91,6 +94,8 @@ def verdict_line(record: ScoredRecord, cluster: str) -> str:
         data["score"] = score
     if record.extras.get("isolation"):
         data["isolation"] = record.extras["isolation"]
+    if seed is not None:
+        data["seed"] = seed
     return _compact(data)
 
 

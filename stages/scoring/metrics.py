@@ -15,6 +15,10 @@ Rules this module applies:
   (:mod:`stages.scoring.flexible`); a scorer without a flexible reading counts its strict verdict.
 * Long generations (splice records) get an ``integrity`` block: ``intact`` (the spec's share,
   = accuracy) and ``intact_complete`` (intact *and* complete; :mod:`stages.scoring.splice`).
+* ``wilson_95`` is Wilson's interval on the effective sample size (issue 18): the plain Wilson
+  interval for independent rows, wider where rows share a cluster or are repeated
+  (:mod:`stages.scoring.interval`); ``pass_k`` gives pass@k and pass^k when every row was
+  sampled more than once (:mod:`stages.scoring.passk`).
 * Floats are rounded to 6 decimals so diffs show real changes only.
 """
 
@@ -265,8 +269,33 @@ def integrity_block(records: list[ScoredRecord]) -> dict[str, Any] | None:
     }
 
 
-def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
-    """Metrics of a scored (eval or haystack) workload, without its signature."""
+def accuracy_interval_block(
+    records: list[ScoredRecord], clusters: dict[str, str] | None = None
+) -> dict[str, float]:
+    """``wilson_95``: Wilson's interval on the effective sample size over the binary records,
+    clustered by ``clusters`` (row id -> cluster; the repeats of a row always share one), the
+    plain Wilson interval for independent records (:mod:`stages.scoring.interval`)."""
+    from stages.scoring.interval import share_estimate
+
+    binary = [r for r in records if r.binary]
+    keys = [(clusters or {}).get(r.id, r.id) for r in binary]
+    estimate = share_estimate([1.0 if r.correct is True else 0.0 for r in binary], keys)
+    return {"low": _round(estimate.low), "high": _round(estimate.high)}
+
+
+def pass_k_block(records: list[ScoredRecord], clusters: dict[str, str] | None = None) -> Any:
+    """pass@k and pass^k over rows sampled more than once (:mod:`stages.scoring.passk`)."""
+    from stages.scoring.passk import passk_block
+
+    binary = [r for r in records if r.binary]
+    return passk_block((r.id, (clusters or {}).get(r.id, r.id), r.correct is True) for r in binary)
+
+
+def eval_metrics(
+    records: list[ScoredRecord], clusters: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Metrics of a scored (eval or haystack) workload, without its signature; ``clusters``
+    (row id -> cluster key) makes the interval cluster-aware."""
     overall = accuracy_cell(records)
     out: dict[str, Any] = {
         "n": overall["n"],
@@ -277,10 +306,12 @@ def eval_metrics(records: list[ScoredRecord]) -> dict[str, Any]:
         "breakdowns": breakdowns(records),
     }
     if overall["n"]:
-        low, high = wilson_interval(overall["correct"], overall["n"])
         out["accuracy"] = overall["accuracy"]
         out["accuracy_flexible"] = overall["accuracy_flexible"]
-        out["wilson_95"] = {"low": _round(low), "high": _round(high)}
+        out["wilson_95"] = accuracy_interval_block(records, clusters)
+        sampled = pass_k_block(records, clusters)
+        if sampled is not None:
+            out["pass_k"] = sampled
     grid = haystack_grid(records)
     if grid:
         out["haystack_grid"] = grid

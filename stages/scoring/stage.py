@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.compare.clusters import cluster_of
-from stages.datasets.fresh_score import fresh_block
+from stages.datasets.fresh_score import fresh_block, score_instances
 from stages.datasets.load import ROWS_FILE
 from stages.datasets.verified import load_verified
 from stages.errors import AtlasError
@@ -27,7 +27,7 @@ from stages.outputs import output_set
 from stages.params import WorkloadParams
 from stages.params import workload as workload_params
 from stages.scoring import lines
-from stages.scoring.clustered import clustered_block
+from stages.scoring.interval import clustered_block
 from stages.scoring.metrics import ScoredRecord, eval_metrics, prompts_metrics
 from stages.scoring.records import ScoreFn, ScoringContext, read_journal, score_sent_row, sent_rows
 
@@ -124,7 +124,7 @@ def _score(
     for row in sent_rows(dataset, manifest, journal, params.limit, manifest_path):
         records += score_sent_row(row, journal, context)
         clusters[row["id"]] = cluster_of(dataset.id, row)
-    body = prompts_metrics(records) if kind == "prompts" else eval_metrics(records)
+    body = prompts_metrics(records) if kind == "prompts" else eval_metrics(records, clusters)
     binary = [r for r in records if r.binary]
     if binary:
         outcomes = [1.0 if r.correct is True else 0.0 for r in binary]
@@ -136,13 +136,20 @@ def _score(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
+    fresh_lines: list[str] = []
     if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
-        metrics["fresh"] = fresh_block(name, params, dataset, records, score_fn)
+        scored = score_instances(name, params, score_fn)
+        metrics["fresh"] = fresh_block(name, dataset, records, scored)
+        for seed, instance, rows, fresh_records in scored:
+            keys = {row["id"]: cluster_of(instance.id, row) for row in rows}
+            fresh_lines += [
+                lines.verdict_line(r, keys[r.id], seed) for r in lines.ordered(fresh_records)
+            ]
     sandboxed = sandbox_block(records)
     if sandboxed is not None:  # issue 24: the isolation of every code verdict, unsafe flagged
         metrics["sandbox"] = sandboxed
     by_item = lines.ordered(records)
-    verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item]
+    verdicts = [lines.verdict_line(r, clusters[r.id]) for r in by_item] + fresh_lines
     with output_set(f"score-{name}", f"the scores of workload {name}") as out:
         out.write_text(
             RESULTS_DIR / name / "scored.jsonl",

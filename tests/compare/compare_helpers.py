@@ -55,8 +55,10 @@ def write_scored(
     provenance: list[dict[str, Any]] | None = None,
     serving: dict[str, Any] | None = None,
     clusters: dict[str, str] | None = None,
+    failed: dict[str, str] | None = None,
 ) -> None:
-    """Write the metrics and verdict files of one workload ({item id: correct})."""
+    """Write the metrics and verdict files of one workload ({item id: correct}; ``failed``:
+    {item id: error kind} of failed requests, wrong whatever ``outcomes`` says)."""
     signature = {
         "workload": workload,
         "dataset": {"id": dataset_id, "sha256": sha},
@@ -72,7 +74,8 @@ def write_scored(
     lines = [
         json.dumps(
             {"id": item, "repeat": 0, "cluster": (clusters or {}).get(item, item),
-             "correct": ok, "flexible": None, "failed": None, "extracted": "42" if ok else "7"},
+             "correct": ok and item not in (failed or {}), "flexible": None,
+             "failed": (failed or {}).get(item), "extracted": "42" if ok else "7"},
             separators=(",", ":"),
         )
         for item, ok in sorted(outcomes.items())

@@ -156,6 +156,39 @@ def test_engine_and_provenance_changes_are_warned(
     assert warnings[1].startswith("provenance differs (endpoint, chat template or system finger")
 
 
+def test_the_same_build_on_another_cpu_is_a_note_not_an_engine_difference(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: greedy verdicts of one reproducible build on two CPUs are the same engine."""
+    rows = rows_for("eval-flip-v1", ["1"] * 4, ["x"])
+    sha = write_dataset(repo, "eval-flip-v1", rows)
+    outcomes = {r["id"]: True for r in rows}
+    build = {"id": "e1", "binary_sha256": "b" * 64, "slots": 4}
+    write_scored(
+        repo,
+        "flip",
+        "eval-flip-v1",
+        sha,
+        outcomes,
+        engine={**build, "isa_cpu": ["AVX2"], "binary": "/home/a/llama-server"},
+    )
+    commit(repo, "A")
+    write_scored(
+        repo,
+        "flip",
+        "eval-flip-v1",
+        sha,
+        outcomes,
+        engine={**build, "isa_cpu": ["AVX2", "AVX512F"], "binary": "/b/llama-server"},
+    )
+    commit(repo, "B")  # fmt: skip
+    warnings = compare_json(capsys, "HEAD~1", "HEAD")["warnings"]
+    assert warnings == [
+        "the CPUs differ (same build): isa_cpu ['AVX2'] -> ['AVX2', 'AVX512F']; the build's "
+        "instruction set is isa_built (flip)"
+    ]
+
+
 def test_shared_clusters_and_unpaired_items_are_noted(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

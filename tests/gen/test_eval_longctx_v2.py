@@ -155,21 +155,30 @@ def test_report_grid_uses_the_asked_needle_depth_not_distractors() -> None:
     assert multi == {"target_tokens": "1920", "depth": "multi"}
 
 
+@pytest.mark.embedded
 def test_every_request_fits_its_window_under_smollm2_tokens() -> None:
-    llama_cpp = pytest.importorskip("llama_cpp")
-    jinja2 = pytest.importorskip("jinja2")
-    from stages.inference.embedded import find_gguf
-    from stages.inference.gguf import read_metadata_string
+    """The embedded server renders each prompt with its template and tokenizes the text with
+    SmolLM2's own tokenizer (``/apply-template``, ``/tokenize``): what a request really costs."""
+    import urllib.request
 
-    gguf = find_gguf()
-    template = jinja2.Template(read_metadata_string(gguf, "tokenizer.chat_template") or "")
-    model = llama_cpp.Llama(model_path=str(gguf), vocab_only=True, verbose=False)
+    from stages.inference.embedded import EngineSettings, embedded_server
+    from stages.params import model_params
+
+    def post(root: str, path: str, body: dict[str, Any]) -> Any:
+        data = json.dumps(body).encode()
+        request = urllib.request.Request(root + path, data, {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return json.loads(response.read())
+
+    model = model_params(REPO / "params.yaml")
     worst = 1.0
-    for row in ROWS:
-        messages = [{"role": "user", "content": BUILD.build_prompt(row["meta"]["haystack"])}]
-        text = template.render(messages=messages, add_generation_prompt=True)
-        tokens = len(model.tokenize(text.encode("utf-8"), add_bos=False, special=True))
-        context = row["meta"]["context"]
-        used = tokens + context["answer_budget"]
-        worst = min(worst, 1 - used / context["window_tokens"])
+    with embedded_server(model, EngineSettings(slots=1)) as server:
+        root = server.url.removesuffix("/v1")
+        for row in ROWS:
+            messages = [{"role": "user", "content": BUILD.build_prompt(row["meta"]["haystack"])}]
+            text = post(root, "/apply-template", {"messages": messages})["prompt"]
+            tokens = post(root, "/tokenize", {"content": text, "parse_special": True})["tokens"]
+            context = row["meta"]["context"]
+            used = len(tokens) + context["answer_budget"]
+            worst = min(worst, 1 - used / context["window_tokens"])
     assert worst >= MARGIN, worst

@@ -1,4 +1,5 @@
-"""The embedded model: GGUF facts, revision check, and one real end-to-end run on 3 items."""
+"""The embedded engine (llama.cpp's llama-server, issue 20): GGUF facts, revision check, and real
+end-to-end runs of both model presets, with engine usage, timings and server metrics."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import shutil
 import struct
 import subprocess
 import sys
-from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -18,9 +19,10 @@ from infer_helpers import GEN
 
 from stages.errors import AtlasError
 from stages.inference import gguf
-from stages.inference.embedded import ENGINE, embedded_server, find_gguf
+from stages.inference.embedded import embedded_server, server_binary
 from stages.inference.engine import built_isa, cpu_isa
-from stages.params import ModelParams
+from stages.inference.packaged import model_file
+from stages.params import ModelParams, model_params, resolve_model
 
 REPO = Path(__file__).resolve().parents[2]
 TEMPLATE = "{% for m in messages %}<|{{ m.role }}|>{{ m.content }}{% endfor %}"
@@ -85,91 +87,162 @@ def test_isa_facts_from_llama_system_info_and_cpuinfo(tmp_path: Path) -> None:
     assert cpu_isa(tmp_path / "absent") == []
 
 
+def _preset(name: str) -> ModelParams:
+    params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
+    return ModelParams.model_validate(
+        resolve_model({**params, "model": {**params["model"], "preset": name}})
+    )
+
+
 def test_wrong_revision_is_refused_before_the_server_starts() -> None:
-    model = ModelParams(base_url="embedded", name="smol", revision="0" * 64)
+    model = _preset("smollm2-135m").model_copy(update={"revision": "0" * 64})
     with pytest.raises(AtlasError, match="is not the sha256 of"), embedded_server(model):
         pytest.fail("the server must not start")
 
 
-@pytest.mark.embedded
-def test_embedded_model_end_to_end_on_three_items(tmp_path: Path) -> None:
-    params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
-    params["run"]["limit"] = 3
-    params["workloads"] = {"math": {"dataset": "eval-math-v1", "max_tokens": 16}}
-    (tmp_path / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
-    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
-    done = subprocess.run(
-        [sys.executable, "-c", "from stages.cli import app; app()", "infer", "math"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    lines = (tmp_path / "results" / "math" / "responses.jsonl").read_text().splitlines()
-    records = [json.loads(line) for line in lines]
-    assert sorted(r["id"] for r in records) == ["math-0001", "math-0002", "math-0003"]
-    assert all(r["error"] is None and r["output"].strip() for r in records)
-    manifest = json.loads((tmp_path / "results" / "math" / "manifest.json").read_text())
-    sha = hashlib.sha256(find_gguf().read_bytes()).hexdigest()
-    assert manifest["model"]["revision"] == sha == params["model"]["revision"]
-    [template] = manifest["chat_templates"].values()
-    assert "<|im_start|>" in template
-    assert manifest["counts"]["ok"] == 3
-
-
-def _embedded_project(root: Path, workloads: dict[str, dict[str, object]]) -> dict[str, object]:
+def _project(root: Path, workloads: dict[str, dict[str, object]], **model: Any) -> dict[str, Any]:
     params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
     params["run"]["limit"] = None
+    params["model"].update(model)
     params["workloads"] = workloads
     (root / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
     return params
 
 
-def _outputs(root: Path, workload: str) -> dict[str, str]:
+def _infer(root: Path, workload: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from stages.cli import app; app()", "infer", workload],
+        cwd=root, capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def _records(root: Path, workload: str) -> list[dict[str, Any]]:
     lines = (root / "results" / workload / "responses.jsonl").read_text().splitlines()
-    return {r["id"]: r["output"] for r in map(json.loads, lines) if r["error"] is None}
+    return [json.loads(line) for line in lines]
+
+
+def _outputs(root: Path, workload: str) -> dict[str, str]:
+    return {r["id"]: r["output"] for r in _records(root, workload) if r["error"] is None}
 
 
 @pytest.mark.embedded
-def test_embedded_outputs_do_not_depend_on_order_or_concurrency(tmp_path: Path) -> None:
-    """Four prompts of one shared-prefix group (long common prefixes: the server reuses the
-    previous request's KV cache) plus two unrelated ones, sent forward at concurrency 1, in
-    reverse at concurrency 1 and forward at concurrency 4: the greedy outputs are identical."""
+def test_embedded_model_end_to_end_with_engine_usage_timings_and_server_metrics(
+    tmp_path: Path,
+) -> None:
+    """Three maths items at two slots: every record has the engine's usage and timings, the
+    serving file totals them and holds the /metrics figures, the manifest names the build."""
+    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
+    params = _project(tmp_path, {"math": {"dataset": "eval-math-v1", "max_tokens": 16,
+                                          "limit": 3, "slots": 2}})  # fmt: skip
+    _infer(tmp_path, "math")
+    records = _records(tmp_path, "math")
+    assert sorted(r["id"] for r in records) == ["math-0001", "math-0002", "math-0003"]
+    assert all(r["error"] is None and r["output"].strip() for r in records)
+    for r in records:
+        assert r["usage"]["prompt_tokens"] == r["timings"]["prompt_n"] + r["timings"]["cache_n"]
+        assert r["usage"]["completion_tokens"] == r["timings"]["predicted_n"] >= 1
+    manifest = json.loads((tmp_path / "results" / "math" / "manifest.json").read_text())
+    sha = hashlib.sha256(model_file(model_params(tmp_path / "params.yaml")).read_bytes())
+    assert manifest["model"]["revision"] == sha.hexdigest() == params["models"]["smollm2-135m"][
+        "revision"]  # fmt: skip
+    [template] = manifest["chat_templates"].values()
+    assert "<|im_start|>" in template
+    engine = manifest["engine"]
+    assert engine["binary_sha256"] == hashlib.sha256(server_binary().read_bytes()).hexdigest()
+    assert (engine["slots"], engine["kv_unified"], engine["n_ctx"]) == (2, False, 8192)
+    assert (engine["server"], engine["llama_cpp_commit"]) == ("llama-server", "0c1e5709")
+    assert engine["isa_built"] == built_isa(engine["system_info"])
+    if platform.machine() == "x86_64":  # the Makefile's x86-64-v3 build: AVX2, no AVX-512
+        assert {"AVX", "AVX2", "BMI2", "F16C", "FMA"} <= set(engine["isa_built"])
+        assert not [isa for isa in engine["isa_built"] if isa.startswith("AVX512")]
+    assert engine["isa_cpu"] == cpu_isa()
+    [entry] = manifest["provenance"]
+    assert (entry["engine"], entry["records"]) == (engine["id"], 3)
+    assert entry["endpoint"] == "embedded:SmolLM2-135M-Instruct.Q4_1.gguf"
+    serving = json.loads((tmp_path / "metrics" / "math.serving.json").read_text())["main"]
+    assert serving["input_tokens_total"] == sum(r["usage"]["prompt_tokens"] for r in records)
+    assert serving["usage_reported"] == 3 and serving["engine"]["timings_reported"] == 3
+    assert serving["slots"] == 2 and serving["concurrency"] == 2
+    server = serving["server"]
+    computed = sum(r["timings"]["prompt_n"] for r in records)
+    assert server["prompt_tokens"] == computed  # the scrapes bracket exactly this pass
+    assert server["tokens_predicted"] == sum(r["usage"]["completion_tokens"] for r in records)
+    assert server["requests_deferred"]["max"] is not None
+
+
+@pytest.mark.embedded
+def test_gemma_preset_is_assembled_verified_and_served_with_its_named_template(
+    tmp_path: Path,
+) -> None:
+    """The second model: its four chunks make the GGUF that hashes to the preset's revision, it
+    has no template of its own, and the server applies the preset's Gemma turn template, whose
+    hash is the records' provenance."""
+    gemma = _preset("gemma3-270m")
+    assert gemma.base_model and gemma.chat_template is not None
+    gguf = model_file(gemma)
+    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == gemma.revision
+    assert gguf_facts_template(gguf) is None
+    shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
+    # the template by absolute path: a stages/ folder in the project would shadow the package
+    _project(tmp_path, {"math": {"dataset": "eval-math-v1", "max_tokens": 16, "limit": 2}},
+             preset="gemma3-270m", slots=2,
+             chat_template=str(REPO / gemma.chat_template))  # fmt: skip
+    _infer(tmp_path, "math")
+    records = _records(tmp_path, "math")
+    assert len(records) == 2 and all(r["error"] is None for r in records)
+    assert all(r["usage"]["completion_tokens"] >= 1 for r in records)
+    manifest = json.loads((tmp_path / "results" / "math" / "manifest.json").read_text())
+    assert manifest["model"] == {"name": "gemma-3-270m-Q4_K_M", "revision": gemma.revision,
+                                 "preset": "gemma3-270m", "base_model": True}  # fmt: skip
+    text = (REPO / gemma.chat_template).read_text(encoding="utf-8")
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    assert manifest["chat_templates"] == {digest: text}
+    [entry] = manifest["provenance"]
+    assert entry["chat_template_sha256"] == digest
+    assert entry["endpoint"] == "embedded:gemma-3-270m-q4_k_m.gguf"
+
+
+def gguf_facts_template(path: Path) -> str | None:
+    return gguf.read_metadata_string(path, "tokenizer.chat_template")
+
+
+@pytest.mark.embedded
+def test_greedy_outputs_do_not_depend_on_send_order_at_one_slot(tmp_path: Path) -> None:
+    """Four prompts of one shared-prefix group (long common prefixes: the slot reuses its KV
+    cache) and two maths items, sent forward and in reverse at one slot (the eval setting):
+    byte-identical greedy outputs. At four slots the requests are batched (the server says so)
+    and the run is another engine (its id differs), so its answers are never reused as one
+    slot's: batched decoding may change a greedy answer (docs/engine.md)."""
     rows = [json.loads(line) for line in (REPO / "datasets" / "prompts-shared-prefix-v1" /
             "rows.jsonl").read_text().splitlines()]  # fmt: skip
-    mix = [json.loads(line) for line in (REPO / "datasets" / "prompts-mix-v1" / "rows.jsonl")
-           .read_text().splitlines()]  # fmt: skip
-    chosen = rows[:4] + [r for r in mix if r["bucket"] == "xs"][:2]
+    maths = [json.loads(line) for line in (REPO / "datasets" / "eval-math-v1" / "rows.jsonl")
+             .read_text().splitlines()][:2]  # fmt: skip
+    chosen = rows[:4] + [
+        GEN.prompt_row(f"maths-{i:04d}", "maths", "en", [{"role": "user", "content": r["prompt"]}])
+        for i, r in enumerate(maths)
+    ]
     for dataset_id, ordered in (("prompts-fwd-v1", chosen), ("prompts-rev-v1", chosen[::-1])):
         GEN.write_dataset(
             tmp_path / "datasets" / dataset_id, dataset_id=dataset_id, kind="prompts",
             description="order test", generator_path="_gen/none.py", seed=1,
             default_scorer=None, created="2026-01-01", rows=ordered,
         )  # fmt: skip
-    _embedded_project(tmp_path, {
-        "fwd": {"dataset": "prompts-fwd-v1", "max_tokens": 24, "concurrency": 1},
-        "rev": {"dataset": "prompts-rev-v1", "max_tokens": 24, "concurrency": 1},
-        "fwd4": {"dataset": "prompts-fwd-v1", "max_tokens": 24, "concurrency": 4},
-    })  # fmt: skip
-    for workload in ("fwd", "rev", "fwd4"):
-        done = subprocess.run(
-            [sys.executable, "-c", "from stages.cli import app; app()", "infer", workload],
-            cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
+    runs = {
+        "fwd": {"dataset": "prompts-fwd-v1", "slots": 1},
+        "rev": {"dataset": "prompts-rev-v1", "slots": 1},
+        "fwd4": {"dataset": "prompts-fwd-v1", "slots": 4},
+    }
+    _project(tmp_path, {name: {**spec, "max_tokens": 24} for name, spec in runs.items()})
+    for workload in runs:
+        _infer(tmp_path, workload)
     forward = _outputs(tmp_path, "fwd")
     assert len(forward) == 6 and all(text.strip() for text in forward.values())
     assert _outputs(tmp_path, "rev") == forward
-    assert _outputs(tmp_path, "fwd4") == forward
-    manifest = json.loads((tmp_path / "results" / "fwd4" / "manifest.json").read_text())
-    engine = manifest["engine"]
-    assert engine["llama_cpp_python"] == metadata.version("llama_cpp_python")
-    assert (engine["n_threads"], engine["n_threads_batch"]) == (ENGINE.n_threads,) * 2
-    assert (engine["n_batch"], engine["n_ubatch"]) == (ENGINE.n_batch, ENGINE.n_ubatch)
-    assert engine["isa_built"] == built_isa(engine["system_info"])
-    if platform.machine() == "x86_64":  # the Makefile's x86-64-v3 build: AVX2, no AVX-512
-        assert {"AVX", "AVX2", "BMI2", "F16C", "FMA"} <= set(engine["isa_built"])
-        assert not [isa for isa in engine["isa_built"] if isa.startswith("AVX512")]
-    assert engine["isa_cpu"] == cpu_isa()
-    assert len(engine["kernels_sha256"]) == 64
-    [entry] = manifest["provenance"]
-    assert entry["engine"] == engine["id"] and entry["records"] == 6
-    assert entry["endpoint"] == "embedded:SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert len(_outputs(tmp_path, "fwd4")) == 6
+    engines = [json.loads((tmp_path / "results" / w / "manifest.json").read_text())["engine"]
+               for w in runs]  # fmt: skip
+    assert [e["slots"] for e in engines] == [1, 1, 4]
+    assert engines[0]["id"] == engines[1]["id"] != engines[2]["id"]
+    serving = json.loads((tmp_path / "metrics" / "fwd4.serving.json").read_text())["main"]
+    assert serving["concurrency"] == 4 and serving["server"]["busy_slots_per_decode"] > 1

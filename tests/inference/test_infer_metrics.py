@@ -78,12 +78,25 @@ def test_run_metrics_and_buckets() -> None:
         "output_tokens_total": 12,
         "usage_reported": 2,
         "output_tokens": {"total": 12, "from_usage": 2, "from_deltas": 0},
+        "engine": {  # usage without llama.cpp timings (another server): no gaps to measure
+            "timings_reported": 0,
+            **{
+                k: _dist(0, None, None, None, None, None)
+                for k in ("prompt_s", "predicted_s", "ttft_gap_s", "e2e_gap_s")
+            },
+            "prompt_tokens_computed": 0,
+            "prompt_tokens_cached": 0,
+            "prompt_cache_hit_share": None,
+            "usage_cached_tokens_total": 0,
+        },  # fmt: skip
     }
-    buckets = bucket_metrics(records, {"a": "xs", "b": "s", "c": "xs"})
-    assert buckets == {
-        "s": {"ttft_p50": 0.3, "ttft_p90": 0.3, "itl_p50": 0.2, "output_tps_p50": 2.0, "n": 1},
-        "xs": {"ttft_p50": 0.1, "ttft_p90": 0.1, "itl_p50": 0.5, "output_tps_p50": 2.0, "n": 2},
-    }
+    buckets = bucket_metrics(records, {"a": "xs", "b": "s", "c": "xs"}, {"a": 5, "b": 40})
+    assert buckets == {  # engine prompt tokens per nominal token: a 10/5, b 20/40 (c failed)
+        "s": {"ttft_p50": 0.3, "ttft_p90": 0.3, "itl_p50": 0.2, "output_tps_p50": 2.0,
+              "prompt_tokens_per_approx": 0.5, "n": 1},
+        "xs": {"ttft_p50": 0.1, "ttft_p90": 0.1, "itl_p50": 0.5, "output_tps_p50": 2.0,
+               "prompt_tokens_per_approx": 2.0, "n": 2},
+    }  # fmt: skip
 
 
 def test_journals_without_token_times_fall_back_to_per_request_gap_summaries() -> None:

@@ -69,7 +69,7 @@ def test_markdown_has_tables_failures_and_error_analysis(scored_project: Path) -
     )
     assert "| mix | prompts-tiny-v1 | prompts | 3 | — | — | — | — | — | 0 |" in md
     # sample variance of (1, 0, 0, 1) is 1/3: se = sqrt(1/12) = 28.9 points over 4 clusters
-    assert "Cluster-robust standard error 28.9 points over 4 clusters (CLT 95 % interval" in md
+    assert "Cluster-robust standard error 28.9 points over 4 clusters (95 % interval" in md
     assert "| category | n | correct | accuracy | flexible |" in md
     assert "| arith | 2 | 1 | 50.0 % | 50.0 % |" in md
     assert "Flexible extraction: 50.0 % (2/4) — the same outputs read leniently." in md

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 import yaml
 
-from stages.params import ModelParams, section
+from stages.params import model_params
 
 VARIANTS = [
     "model:\n  name: x\n  card:\n    name: 'Tiny-1'\n    developer: \"Lab # 1\"  # note\n"
@@ -42,7 +42,7 @@ def test_card_reader_agrees_with_pyyaml_and_the_params_model(review_project: Pat
     generator = load_generator(review_project)
     for text in VARIANTS:
         assert generator.read_card(text) == yaml.safe_load(text)["model"]["card"]
-    card = section(ModelParams, "model").card
+    card = model_params().card
     assert card is not None
     assert generator.read_card(Path("params.yaml").read_text()) == card.model_dump()
     with pytest.raises(SystemExit, match="model.card is missing"):

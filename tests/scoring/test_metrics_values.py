@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 from sacrebleu.metrics import CHRF
+from scipy.stats import norm
+from scipy.stats import t as t_dist
 from statsmodels.stats.proportion import proportion_confint
 
 from stages.scoring.metrics import (
@@ -214,7 +216,10 @@ def test_eval_metrics_lists_failures_and_counts_them_wrong() -> None:
         rec("c", True),
     ]
     got = eval_metrics(records)
-    low, high = wilson_interval(2, 4)
+    # Row "a" is repeated: its two records are one cluster, so 3 clusters (fewer than 50 shared)
+    # and the interval is Wilson's on n_eff = 3 with the t(2) quantile (issue 18).
+    z = t_dist.isf(0.025, 2)
+    low, high = proportion_confint(1.5, 3, alpha=2 * norm.sf(z), method="wilson")
     assert got == {
         "n": 4,
         "correct": 2,

@@ -210,12 +210,14 @@ def test_scores_this_run_only_and_drops_the_torn_line(project: Path) -> None:
         "engine": None,
         "provenance": None,
     }
-    # Four independent items: the CR1 figure is the plain CLT one, s / sqrt(n).
+    # Four independent items: the CR1 figure is the plain CLT one, s / sqrt(n), and the interval
+    # is the headline one (Wilson; issue 18: no Wald interval reaching 100 %).
     se = (0.25 / 4) ** 0.5  # the sample variance of (1, 0, 1, 1) is 0.75 / 3 = 0.25
     assert metrics["clustered"] == {
         "se": round(se, 6),
-        "ci95": {"low": round(0.75 - 1.959963984540054 * se, 6), "high": 1.0},
+        "ci95": metrics["wilson_95"],
         "clusters": 4,
+        "n_eff": 4.0,
         "note": None,
     }
     assert json.loads(Path("metrics/tiny.json").read_text()) == metrics

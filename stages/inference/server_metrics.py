@@ -1,0 +1,135 @@
+"""The server's own view of a pass: llama.cpp's Prometheus ``/metrics`` (issue 20).
+
+The embedded server runs with ``--metrics``. Its counters are scraped right before and right
+after each main pass and each load level, and the differences give what the server did in that
+pass: prompt tokens it computed and the ones it took from its cache, tokens it generated, the
+seconds it spent on each, decode calls, and slot occupancy. Its gauges (requests processing,
+requests deferred) are sampled every :data:`SAMPLE_S` seconds while the pass runs, and at both
+scrapes. Definitions
+of every figure are in docs/serving.md ("Server metrics"). A server without ``/metrics``, or
+without llama.cpp's names, gives null.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+SAMPLE_S = 0.5
+PREFIX = "llamacpp:"
+_COUNTERS = (
+    "prompt_tokens_total", "prompt_tokens_cached_total", "prompt_seconds_total",
+    "tokens_predicted_total", "tokens_predicted_seconds_total", "n_decode_total",
+)  # fmt: skip
+
+
+def parse(text: str) -> dict[str, float]:
+    """``llamacpp:<name> <value>`` lines of a Prometheus text page -> ``{name: value}``."""
+    values: dict[str, float] = {}
+    for line in text.splitlines():
+        if not line.startswith(PREFIX):
+            continue
+        name, _, value = line[len(PREFIX) :].partition(" ")
+        with contextlib.suppress(ValueError):
+            values[name.split("{", 1)[0]] = float(value.split()[0])
+    return values
+
+
+def scrape(root: str, timeout: float = 5.0) -> dict[str, float] | None:
+    """The server's metrics now, or None when it has none."""
+    try:
+        with urllib.request.urlopen(f"{root}/metrics", timeout=timeout) as response:
+            values = parse(response.read().decode("utf-8", "replace"))
+    except (OSError, ValueError):
+        return None
+    return values or None
+
+
+def _delta(after: dict[str, float], before: dict[str, float], name: str) -> float:
+    return after.get(name, 0.0) - before.get(name, 0.0)
+
+
+def _gauge(samples: list[float]) -> dict[str, Any]:
+    return {
+        "max": max(samples) if samples else None,
+        "mean": round(sum(samples) / len(samples), 3) if samples else None,
+    }
+
+
+def figures(
+    before: dict[str, float],
+    after: dict[str, float],
+    samples: list[dict[str, float]],
+    wall_s: float,
+    n_ctx: int | None,
+) -> dict[str, Any]:
+    """The ``server`` block of one pass from the two scrapes and the gauge samples."""
+    d = {name: _delta(after, before, name) for name in _COUNTERS}
+    prompt, cached = d["prompt_tokens_total"], d["prompt_tokens_cached_total"]
+    decodes = d["n_decode_total"]
+    busy_before = before.get("n_busy_slots_per_decode", 0.0) * before.get("n_decode_total", 0.0)
+    busy_after = after.get("n_busy_slots_per_decode", 0.0) * after.get("n_decode_total", 0.0)
+    peak = after.get("n_tokens_max")
+
+    def rate(count: float, seconds: float) -> float | None:
+        return round(count / seconds, 3) if seconds > 0 else None
+
+    return {
+        "prompt_tokens": int(prompt),
+        "prompt_tokens_cached": int(cached),
+        "tokens_predicted": int(d["tokens_predicted_total"]),
+        "prompt_tokens_per_s": rate(prompt, wall_s),
+        "predicted_tokens_per_s": rate(d["tokens_predicted_total"], wall_s),
+        "prompt_tokens_per_busy_s": rate(prompt, d["prompt_seconds_total"]),
+        "predicted_tokens_per_busy_s": rate(
+            d["tokens_predicted_total"], d["tokens_predicted_seconds_total"]
+        ),
+        "prompt_cache_hit_share": round(cached / (prompt + cached), 4) if prompt + cached else None,
+        "decode_calls": int(decodes),
+        "busy_slots_per_decode": round((busy_after - busy_before) / decodes, 3)
+        if decodes
+        else None,
+        "requests_processing": _gauge([s.get("requests_processing", 0.0) for s in samples]),
+        "requests_deferred": _gauge([s.get("requests_deferred", 0.0) for s in samples]),
+        "sequence_tokens_max": int(peak) if peak is not None else None,
+        "sequence_share_of_slot_max": round(peak / n_ctx, 4) if peak and n_ctx else None,
+        "wall_s": round(wall_s, 3),
+    }
+
+
+class Watch:
+    """Scrape before, sample gauges during, scrape after: ``result`` is the pass's block."""
+
+    def __init__(self, root: str | None, n_ctx: int | None) -> None:
+        self.root, self.n_ctx = root, n_ctx
+        self.result: dict[str, Any] | None = None
+        self._samples: list[dict[str, float]] = []
+        self._stop = threading.Event()
+
+    def _sample(self) -> None:
+        while not self._stop.wait(SAMPLE_S):
+            if self.root is not None and (values := scrape(self.root, timeout=2.0)) is not None:
+                self._samples.append(values)
+
+    @contextlib.contextmanager
+    def during(self) -> Iterator[None]:
+        before = scrape(self.root) if self.root else None
+        thread = threading.Thread(target=self._sample, name="metrics", daemon=True)
+        started = time.perf_counter()
+        if before is not None:
+            thread.start()
+        try:
+            yield
+        finally:
+            wall = time.perf_counter() - started
+            self._stop.set()
+            if thread.is_alive():
+                thread.join()
+            after = scrape(self.root) if before is not None and self.root else None
+            if before is not None and after is not None:
+                samples = [before, *self._samples, after]
+                self.result = figures(before, after, samples, wall, self.n_ctx)
