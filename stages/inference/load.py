@@ -142,6 +142,9 @@ class LevelRun:
     records: list[dict[str, Any]]
     stopped: dict[str, Any] | None = None
     server: dict[str, Any] | None = None
+    measured: list[dict[str, Any]] | None = None
+    """The measured entries (single-turn levels): ``{key, id, repeat}`` in schedule order, which
+    scoring pairs across levels (:mod:`stages.scoring.load_levels`)."""
 
 
 def run_level(
@@ -167,6 +170,12 @@ def run_level(
         if run.stopped is not None:
             write_json(marker, {**run.stopped, "keys_sha256": _keys_digest(planned)})
     run.records = [r for r in journal.records if r["key"] in keys]
+    if not load.multi_turn:
+        run.measured = [
+            {"key": e.keys[0], "id": e.item.row_id, "repeat": e.item.repeat}
+            for e in planned
+            if not e.warmup
+        ]
     return run
 
 

@@ -43,6 +43,23 @@ def merge_lines(target: Path, sources: list[Path]) -> int:
     return len(new)
 
 
+def _merge_index(target: Path, sources: list[Path]) -> None:
+    """The shards' level indexes as one (each level was sent whole by one shard)."""
+    from stages.io import write_json
+
+    indexes = [read_json(source / "index.json") for source in sources]
+    levels: dict[str, Any] = {}
+    for index in indexes:
+        levels.update(index.get("levels") or {})
+    merged = {
+        "run_key": indexes[0].get("run_key"),
+        "mode": next((i["mode"] for i in indexes if i.get("mode")), None),
+        "levels": dict(sorted(levels.items(), key=lambda item: float(item[0]))),
+    }
+    target.mkdir(parents=True, exist_ok=True)
+    write_json(target / "index.json", merged)
+
+
 def _counts(plan: Plan, records: list[dict[str, Any]], manifests: list[dict[str, Any]]) -> Any:
     failures = Counter(r["error"]["kind"] for r in records if r.get("error"))
     counts: dict[str, Any] = {
@@ -168,8 +185,11 @@ def merge_workload(
             held.enter_context(exclusive(shard_lock(name, shard), str(folder / "responses.jsonl")))
         added = merge_lines(journal, [folder / "responses.jsonl" for folder, _ in shards])
         levels = sorted({p.name for folder, _ in shards for p in (folder / "load").glob("*")})
+        _merge_index(results / name / "load", [folder / "load" for folder, _ in shards])
         for level in levels:
             sources = [folder / "load" / level for folder, _ in shards]
+            if level == "index.json":
+                continue
             if level.endswith(".jsonl"):
                 merge_lines(results / name / "load" / level, sources)
             else:  # a level's stop marker: the shard that sent the level has it

@@ -120,8 +120,10 @@ def run_load(
     of the same run) has for it: scrapes cannot be redone from the journal."""
     load = load_spec(plan)
     if load is None:
+        write_level_index(out, plan, None, {})
         return {}
     trace = level_trace(load)
+    index_entries: dict[str, Any] = {}
     slo = plan.workload.slo
     figures: dict[str, Any] = {}
 
@@ -137,6 +139,14 @@ def run_load(
                 kept = ((previous.get(load.mode) or {}).get(label) or {}).get("server")
                 runs[0].server = kept
             figures[label] = level_block(runs, load, level, slo, trace)
+            if all(run.measured is not None for run in runs):
+                index_entries[label] = {
+                    "journal": path.name,
+                    "runs": [
+                        [{**e, "trial": t} for e in run.measured or []]
+                        for t, run in enumerate(runs)
+                    ],
+                }
         block: dict[str, Any] = figures[label]
         return block
 
@@ -162,7 +172,21 @@ def run_load(
         slo_set = slo.model_dump(exclude_none=True)
         result["knee"] = {**knee(shares, load.goodput_target), "slo": slo_set}
     result[load.mode] = dict(sorted(figures.items(), key=lambda item: float(item[0])))
+    write_level_index(out, plan, load.mode, index_entries)
     return result
+
+
+def write_level_index(out: Path, plan: Plan, mode: str | None, levels: dict[str, Any]) -> None:
+    """``<out>/load/index.json``: every level sent and, per run, its measured entries (the key,
+    row and repeat of each) — what ``atlas score`` pairs across levels. Written for every
+    workload, so the folder is always there for DVC."""
+    from stages.io import write_json
+
+    ordered = dict(sorted(levels.items(), key=lambda item: float(item[0])))
+    (out / "load").mkdir(parents=True, exist_ok=True)
+    write_json(
+        out / "load" / "index.json", {"run_key": plan.run_key, "mode": mode, "levels": ordered}
+    )
 
 
 def serving_document(main: dict[str, Any], levels: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,72 @@
+"""Correctness under load (issue 23): an eval workload's load levels send the same items, and
+``atlas score`` pairs each level's verdicts with the baseline level's (compare_records, issue 18).
+A stub that corrupts its answers while more than four requests are in flight shows the flips at
+concurrency 8 as a finding with an error bar; at concurrency 1 nothing flips."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from infer_helpers import eval_row, oracle, write_dataset, write_params
+from stub_server import StubServer
+
+from stages.cli import main
+
+ITEMS = 24
+
+
+def test_answers_corrupted_above_a_concurrency_show_as_flips(
+    project: Path, stub: StubServer
+) -> None:
+    corrupted: list[str] = []
+
+    def reply(body: dict[str, Any]) -> str:
+        if stub.stats.in_flight > 4:  # a server whose batching breaks answers under load
+            corrupted.append(body["messages"][-1]["content"])
+            return "Answer: -1"
+        return oracle(body)
+
+    stub.config.reply_fn, stub.config.delay_s = reply, 0.05
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(ITEMS)])
+    load = {"mode": "concurrency", "levels": [8, 1]}
+    write_params(
+        project,
+        stub.url,
+        run={"concurrency": 1},
+        workloads={"w": {"dataset": "eval-t-v1", "load": load}},
+    )
+    assert main(["infer", "w"]) == 0
+    index = json.loads((project / "results/w/load/index.json").read_text())
+    assert sorted(index["levels"]) == ["1", "8"]
+    assert [e["id"] for e in index["levels"]["8"]["runs"][0]] == [
+        f"q-{i:04d}" for i in range(ITEMS)
+    ]
+    assert main(["score", "w"]) == 0
+    metrics = json.loads((project / "metrics/w.json").read_text())
+    assert metrics["accuracy"] == 1.0  # the main pass ran one at a time
+    block = metrics["load"]
+    assert (block["mode"], block["baseline"]) == ("concurrency", "1")
+    assert block["levels"]["1"] == {"n": ITEMS, "correct": ITEMS, "failed": 0, "accuracy": 1.0}
+    flipped = sorted(f"q-{int(q.split()[2]):04d}" for q in corrupted)
+    k = len(flipped)
+    assert 8 <= k < ITEMS  # most requests at concurrency 8 overlapped more than four others
+    level = block["levels"]["8"]
+    assert (level["n"], level["correct"], level["accuracy"]) == (
+        ITEMS,
+        ITEMS - k,
+        (ITEMS - k) / ITEMS,
+    )
+    paired = level["vs_baseline"]["accuracy"]
+    assert paired["right_to_wrong"] == flipped and paired["wrong_to_right"] == []
+    assert paired["flips"] == k and paired["n"] == ITEMS
+    assert (paired["baseline"], paired["level"]) == (1.0, (ITEMS - k) / ITEMS)
+    assert math.isclose(paired["delta"], -k / ITEMS)
+    assert paired["test"] == "mcnemar-exact"
+    assert math.isclose(paired["p"], 2 * 0.5**k)  # all k discordant pairs one way
+    assert paired["verdict"] == "worse under load"
+    assert paired["ci95"]["high"] < 0 < 1  # the drop has an error bar that excludes zero
+    assert main(["score", "w"]) == 0  # scoring again: the same bytes
+    assert json.loads((project / "metrics/w.json").read_text()) == metrics
