@@ -18,7 +18,7 @@ with ``load`` levels sends every level the same entries (:mod:`stages.inference.
 * each level's own figures are those of :func:`stages.scoring.metrics.eval_metrics`: accuracy
   and, for long generations, the ``integrity`` shares.
 
-The block goes into ``metrics/<w>.json`` as ``load`` (docs/formats.md#eval-metrics).
+The block goes into ``metrics/<w>.json`` as ``load`` (docs/formats.md#metrics).
 """
 
 from __future__ import annotations

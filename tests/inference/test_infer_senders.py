@@ -134,3 +134,17 @@ def test_a_killed_parent_takes_its_senders_with_it(project: Path, stub: StubServ
     records = _journal(project / "results" / "w" / "responses.jsonl")
     assert len({r["key"] for r in records}) == len(records) < 240
     _rerun_completes(project, stub)
+
+
+def test_the_sender_count_follows_the_load_up_to_the_cores(monkeypatch: Any) -> None:
+    from stages.inference import senders
+
+    monkeypatch.setattr(senders.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    count = senders.sender_count
+    assert count(None, False, 2160, concurrency=32) == 1
+    assert count(None, False, 2160, concurrency=128) == 2
+    assert count(None, False, 20_000, concurrency=1024) == 4  # capped at the usable cores
+    assert count(None, False, 5000, rate=2500) == 3
+    assert count(None, True, 5000, concurrency=128) == 1  # the embedded server: one process
+    assert count(None, False, 150, concurrency=128) == 1  # too few requests to fork for
+    assert count(3, True, 5000) == 3 and count(8, False, 2) == 2  # run.senders, at most one each

@@ -14,6 +14,7 @@ from infer_helpers import eval_row, oracle, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
+from stages.report.tables import load_sentences
 
 ITEMS = 24
 
@@ -62,11 +63,19 @@ def test_answers_corrupted_above_a_concurrency_show_as_flips(
     paired = level["vs_baseline"]["accuracy"]
     assert paired["right_to_wrong"] == flipped and paired["wrong_to_right"] == []
     assert paired["flips"] == k and paired["n"] == ITEMS
-    assert (paired["baseline"], paired["level"]) == (1.0, (ITEMS - k) / ITEMS)
-    assert math.isclose(paired["delta"], -k / ITEMS)
+    assert paired["baseline"] == 1.0
+    assert math.isclose(paired["level"], (ITEMS - k) / ITEMS, abs_tol=1e-6)
+    assert math.isclose(paired["delta"], -k / ITEMS, abs_tol=1e-6)
     assert paired["test"] == "mcnemar-exact"
-    assert math.isclose(paired["p"], 2 * 0.5**k)  # all k discordant pairs one way
+    assert math.isclose(paired["p"], 2 * 0.5**k, abs_tol=1e-6)  # all k discordant pairs one way
     assert paired["verdict"] == "worse under load"
     assert paired["ci95"]["high"] < 0 < 1  # the drop has an error bar that excludes zero
+    ci = paired["ci95"]
+    assert load_sentences(metrics) == [
+        "Under load (concurrency 8 against 1, the same items paired): accuracy "
+        f"{100 * (ITEMS - k) / ITEMS:.1f} % vs 100.0 %, Δ {-100 * k / ITEMS:+.1f} pt, 95 % CI "
+        f"{100 * ci['low']:+.1f} to {100 * ci['high']:+.1f}, flips -{k}/+0, **worse under load** "
+        f"(mcnemar-exact, p adj {2 * 0.5**k:.3f})."
+    ]  # the report's sentence
     assert main(["score", "w"]) == 0  # scoring again: the same bytes
     assert json.loads((project / "metrics/w.json").read_text()) == metrics
