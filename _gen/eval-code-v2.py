@@ -25,18 +25,16 @@ expected value (as JSON too) and that a plausible wrong solution fails at least 
 
 from __future__ import annotations
 
-import ast
 import json
 import random
-import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib
 from families.code import (
+    assertions,
     base,
     checksums,
     dates,
@@ -53,6 +51,7 @@ from families.code import (
     simulations,
     strings,
 )
+from families.code.assertions import split_cases
 
 DATASET_ID = "eval-code-v2"
 KIND = "eval"
@@ -65,7 +64,6 @@ DESCRIPTION = (
 SEED = 1_000_502
 CREATED = "2026-12-01"
 DEFAULT_SCORER = "code_exec"
-TIMEOUT_S = 20
 V1_VARIANTS = 5
 MAX_DRAWS = 20
 #: Which case a family shows as its example: case 1, except for three v1 families whose
@@ -86,7 +84,6 @@ CATEGORIES: dict[str, list[base.Family]] = {
     }.items()
 }
 V1_FAMILIES = set(strings.FAMILIES + lists.FAMILIES + numbers.FAMILIES + parsing.FAMILIES)
-DIFFICULTY_CYCLE = ("easy", "medium", "hard")
 #: Row order: round-robin over the categories, so any prefix (a quick run) mixes them all.
 FAMILIES: list[base.Family] = [
     families[slot] for slot in range(9) for families in CATEGORIES.values()
@@ -98,47 +95,6 @@ PROMPT = (
     "Use only the standard library. Reply with the complete function (and any imports it "
     "needs) in a single ```python code block."
 )
-#: Runs one solution on every call and prints, per call, the JSON of its value (or the error)
-#: and whether it ``==`` the expected literal.
-DRIVER = """
-import json, sys
-payload = json.loads(sys.stdin.read())
-namespace = {"__name__": "solution"}
-exec(payload["solution"], namespace)
-out = []
-for call, expected in payload["cases"]:
-    try:
-        value = eval(call, namespace)
-        out.append([json.dumps(value, sort_keys=True), value == eval(expected, {})])
-    except Exception as exc:
-        out.append([type(exc).__name__, False])
-print(json.dumps(out))
-"""
-
-
-def call_text(entry: str, args: tuple[Any, ...]) -> str:
-    return f"{entry}({', '.join(repr(a) for a in args)})"
-
-
-def canonical(value: Any) -> Any:
-    """``value`` with every dict rebuilt in sorted key order: an oracle may build a dict from a
-    set, whose order follows string hashing, and the repr must not."""
-    if isinstance(value, dict):
-        return {k: canonical(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [canonical(v) for v in value]
-    return value
-
-
-def split_cases(task: base.Task, example: int) -> tuple[str, Any, dict[str, Any]]:
-    """The example call, its value, and the hidden tests (call -> expected) without it."""
-    args, expected = task.cases[example]
-    call = call_text(task.entry, canonical(args))
-    hidden: dict[str, Any] = {}  # a seeded input may repeat another one: keep it once
-    for case_args, case_expected in task.cases:
-        hidden.setdefault(call_text(task.entry, canonical(case_args)), canonical(case_expected))
-    del hidden[call]
-    return call, canonical(expected), hidden
 
 
 def wrong_is_caught(task: base.Task, hidden: dict[str, Any]) -> bool:
@@ -195,88 +151,24 @@ def generate(rng: random.Random, idx: int) -> dict[str, Any]:
     }
 
 
-def json_plain(value: Any) -> bool:
-    """Whether ``value`` survives a JSON round trip unchanged (no tuple, set or int key)."""
-    if value is None or isinstance(value, bool | int | str):
-        return True
-    if isinstance(value, float):
-        return value == value and abs(value) != float("inf")
-    if isinstance(value, list):
-        return all(json_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and json_plain(v) for k, v in value.items())
-    return False
-
-
-def parse_tests(entry: str, tests: str) -> list[tuple[str, str, Any]]:
-    """(call source, expected source, expected value) per line; each line must be exactly
-    ``assert entry(<literals>) == <literal>``."""
-    cases = []
-    for line in tests.split("\n"):
-        node = ast.parse(line).body
-        assert len(node) == 1 and isinstance(node[0], ast.Assert), line
-        test = node[0].test
-        assert isinstance(test, ast.Compare) and len(test.ops) == 1, line
-        assert isinstance(test.ops[0], ast.Eq), line
-        call, right = test.left, test.comparators[0]
-        assert isinstance(call, ast.Call) and not call.keywords, line
-        assert isinstance(call.func, ast.Name) and call.func.id == entry, line
-        for arg in call.args:
-            ast.literal_eval(arg)  # literals only
-        expected = ast.literal_eval(right)
-        assert json_plain(expected), f"not plain JSON: {line}"
-        cases.append((ast.unparse(call), ast.unparse(right), expected))
-    return cases
-
-
-def run(solution: str, cases: list[tuple[str, str, Any]]) -> list[tuple[str, bool]] | None:
-    """Per case (value as JSON, == expected) from a fresh ``python -I -S``; None if it died."""
-    payload = json.dumps({"solution": solution, "cases": [(c, e) for c, e, _ in cases]})
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-I", "-S", "-c", DRIVER],
-            input=payload,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    if proc.returncode != 0:
-        return None
-    return [(value, equal) for value, equal in json.loads(proc.stdout)]
-
-
 def prove(row: dict[str, Any]) -> None:
     meta, entry = row["meta"], row["answer"]
-    cases = parse_tests(entry, row["tests"])
-    assert len(cases) >= 3, row["id"]
-    outputs = {json.dumps(expected, sort_keys=True) for _, _, expected in cases}
-    assert len(outputs) >= 2, f"{row['id']}: a function returning a constant passes"
-    assert len({c for c, _, _ in cases}) == len(cases), f"{row['id']}: repeated test call"
-    example = meta["example"]
-    assert example["call"] not in {c for c, _, _ in cases}, f"{row['id']}: example is a test"
-    assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
+    cases, shown = assertions.checked_cases(row)
     assert f"def {entry}(" in meta["reference_solution"], row["id"]
-    shown = (example["call"], repr(example["expected"]), example["expected"])
-    got = run(meta["reference_solution"], [*cases, shown])
+    got, wrong = assertions.run(
+        [meta["reference_solution"], meta["wrong_solution"]], [*cases, shown]
+    )
     assert got is not None, f"{row['id']}: reference crashed"
     for (value, equal), (_, _, expected) in zip(got, [*cases, shown], strict=True):
         assert equal and value == json.dumps(expected, sort_keys=True), (row["id"], value)
-    wrong = run(meta["wrong_solution"], cases)
     assert wrong is None or any(
         not equal or value != json.dumps(expected, sort_keys=True)
-        for (value, equal), (_, _, expected) in zip(wrong, cases, strict=True)
+        for (value, equal), (_, _, expected) in zip(wrong[: len(cases)], cases, strict=True)
     ), f"{row['id']}: the wrong solution passes"
 
 
 def prove_all(rows: list[dict[str, Any]]) -> None:
-    lib.assert_unique(rows, lambda r: r["answer"], "entry point")
-    lib.assert_unique(rows, lambda r: r["meta"]["family"], "family")
-    cells = Counter((row["category"], row["difficulty"]) for row in rows)
-    assert set(cells.values()) == {3} and len(cells) == len(CATEGORIES) * 3, cells
-    for i, row in enumerate(rows):  # the declared order: slot s holds difficulty s % 3
-        assert row["difficulty"] == DIFFICULTY_CYCLE[i // len(CATEGORIES) % 3], row["id"]
+    assertions.check_layout(rows, len(CATEGORIES))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -31,13 +31,27 @@ def run_generator(dataset_id: str, out: Path, repo: Path = REPO) -> None:
     )
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _audit_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The audit's verdict store (``stages.datasets.verdict_cache``) in a directory of the test
+    session, never the user's cache."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("ATLAS_AUDIT_CACHE", str(tmp_path_factory.mktemp("audit-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A minimal project (params.yaml, _gen with eval-math-v1, its dataset) as the cwd."""
+    """A minimal project (params.yaml, _gen with eval-math-v1, its dataset, published as in the
+    real corpus: the audit of issue 19 would fail it as a new dataset) as the cwd."""
+    from stages.datasets.registry import publish
+
     copy_gen(tmp_path, "TEMPLATE.py", "eval-math-v1.py")
     (tmp_path / "params.yaml").write_text(
         "datasets:\n  - eval-math-v1\n\ncheck:\n  budget_mb: 25\n", encoding="utf-8"
     )
     run_generator("eval-math-v1", tmp_path / "datasets" / "eval-math-v1", tmp_path)
+    publish("eval-math-v1", tmp_path / "datasets")
     monkeypatch.chdir(tmp_path)
     yield tmp_path

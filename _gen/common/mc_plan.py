@@ -169,13 +169,20 @@ def gold_text(row: dict[str, Any]) -> str:
     return v2.check_mc_layout(row)
 
 
+#: Numbers with their marks, words, and every symbol but sentence punctuation, brackets and
+#: quotes: "10^-18" is not "10^18" (the same tokens as the check's ``identity_text``).
+_IDENTITY = re.compile(r"\d+(?:[.,]\d+)*|\w+|[^\w\s.,;:!?'\"()\[\]{}«»“”‘’`]")
+
+
 def _bare(text: str) -> str:
-    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
+    text = " ".join(unicodedata.normalize("NFKC", text).casefold().split()).replace("\u2212", "-")
+    return " ".join(_IDENTITY.findall(text))
 
 
 def item_key(row: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     """What makes two rows the same question: the prompt without its option list, normalised
-    (NFKC, case-folded, punctuation and spacing dropped), and the options in any order."""
+    (NFKC, case-folded, spacing, sentence punctuation, brackets and quotes dropped; signs and
+    operators kept), and the options in any order."""
     prompt = row["prompt"]
     for i, text in enumerate(row.get("choices") or []):
         prompt = prompt.replace(f"\n{LETTERS[i]}. {text}", "")

@@ -1,8 +1,9 @@
 """How the audit and fresh blocks are shown: ``atlas check``'s table, ``atlas dataset audit``'s
 details, and the report sections (the shortcut audit, a workload's fresh line).
 
-``atlas report`` calls these (small hooks in ``stages/report``); each reads what the check and
-score stages wrote and returns nothing when it is absent, so a report without them still renders.
+Every view is built from ``metrics/audit.json`` blocks (``DatasetAudit.metrics``), so the check's
+table, the report's section and the file always agree. ``atlas report`` calls the section hooks
+(small hooks in ``stages/report``); each returns nothing when the file is absent.
 """
 
 from __future__ import annotations
@@ -16,29 +17,41 @@ from stages.datasets.leaks import describe
 from stages.io import read_json
 
 AUDIT = Path("metrics/audit.json")
-HEADER = ["dataset", "audited", "chance", "best baseline", "accuracy", "95 % CI", "margin"]
-HEADER += ["leaks", "duplicates", "status"]
+HEADER = ["dataset", "learned margin by format (pt; ! beats chance)", "near misses rejected"]
+HEADER += ["right accepted", "echoes wrong", "mutation", "leaks", "dups", "status"]
+
+
+def _held(block: dict[str, Any], *names: str) -> str:
+    tried = sum(block[n]["tried"] for n in names)
+    held = sum(block[n]["held"] for n in names)
+    return f"{held}/{tried}" if tried else "-"
+
+
+def _formats(block: dict[str, Any]) -> str:
+    cells = []
+    for fmt, f in block.get("formats", {}).items():
+        learned = f.get("learned")
+        if learned is None:
+            continue
+        mark = "!" if learned["fails"] else ""
+        ci = learned["ci95"]
+        cells.append(f"{fmt} {100 * learned['margin']:+.1f}{mark} [{ci['low']:.2f}-{ci['high']:.2f}]")
+    return ", ".join(cells) or "-"
+
+
+def cells(dataset_id: str, block: dict[str, Any]) -> list[str]:
+    """One table line of a dataset's ``metrics/audit.json`` block."""
+    s, m = block["strength"], block["mutation"]
+    mutation = "-" if m["score"] is None else f"{m['killed']}/{m['mutants']}"
+    return [
+        dataset_id, _formats(block), _held(s, "near_misses", "derived"),
+        _held(s, "alternatives", "gold", "flexible"), _held(s, "echoes"), mutation,
+        str(len(block["leaks"])), str(len(block["duplicates"])), block["status"],
+    ]  # fmt: skip
 
 
 def _rows(audit: dict[str, Any]) -> list[list[str]]:
-    rows = []
-    for dataset_id, a in sorted((audit.get("datasets") or {}).items()):
-        ci = a.get("best_ci95")
-        rows.append(
-            [
-                dataset_id,
-                str(a.get("audited")),
-                "-" if a.get("chance") is None else f"{a['chance']:.3f}",
-                a.get("best") or "-",
-                "-" if a.get("best_accuracy") is None else f"{a['best_accuracy']:.3f}",
-                f"{ci['low']:.2f}–{ci['high']:.2f}" if ci else "-",
-                "-" if a.get("margin") is None else f"{100 * a['margin']:+.1f} pt",
-                str(len(a.get("leaks") or {})),
-                str(len(a.get("duplicates") or {})),
-                str(a.get("status")),
-            ]
-        )
-    return rows
+    return [cells(k, a) for k, a in sorted((audit.get("datasets") or {}).items())]
 
 
 def _load(path: Path) -> dict[str, Any] | None:
@@ -47,25 +60,41 @@ def _load(path: Path) -> dict[str, Any] | None:
 
 
 NOTE = (
-    "Answer-free baselines per eval dataset (rules in `stages/datasets/baselines.py`): a dataset "
-    "not yet published fails the check when its best baseline beats chance by more than "
-    "{limit:g} points or it has leaks or duplicates; published ones are reported only."
+    "Per eval dataset and answer format: the learned answer-free baseline's margin over chance "
+    "with its 95 % interval (rules in `stages/datasets/learned.py`); the scorer's near misses "
+    "rejected, right replies accepted (flexible right wherever strict is) and echoes of the "
+    "prompt scored wrong; code mutants killed. A dataset not yet published fails on any problem "
+    "(a margin over {limit:g} points clear of chance, a reply its scorer misjudges, a surviving "
+    "mutant, a leak or duplicate); published ones are reported, and `flawed` when they would fail."
 )
 
 
-def audit_markdown(path: Path = AUDIT) -> list[str]:
-    """The audit as a markdown section (empty when the check has not written it)."""
+def _note(audit: dict[str, Any], defaults: dict[str, str] | None) -> str:
+    text = NOTE.format(limit=100 * audit.get("max_margin", 0.05))
+    blocks = audit.get("datasets") or {}
+    flawed = {w: d for w, d in sorted((defaults or {}).items())
+              if (blocks.get(d) or {}).get("status") in ("flawed", "fail")}  # fmt: skip
+    if flawed:
+        text += " Default workloads still on a flawed dataset: " + ", ".join(
+            f"{w} ({d})" for w, d in flawed.items()
+        ) + "."
+    return text
+
+
+def audit_markdown(path: Path = AUDIT, defaults: dict[str, str] | None = None) -> list[str]:
+    """The audit as a markdown section (empty when the check has not written it); ``defaults``
+    (workload -> dataset id) names the workloads still running a flawed dataset."""
     audit = _load(path)
     if audit is None:
         return []
-    out = ["## Shortcut audit", "", NOTE.format(limit=100 * audit.get("max_margin", 0.1)), ""]
+    out = ["## Shortcut audit", "", _note(audit, defaults), ""]
     out.append("| " + " | ".join(HEADER) + " |")
     out.append("|" + "---|" * len(HEADER))
     out += ["| " + " | ".join(row) + " |" for row in _rows(audit)]
     return [*out, ""]
 
 
-def audit_html(path: Path = AUDIT) -> str:
+def audit_html(path: Path = AUDIT, defaults: dict[str, str] | None = None) -> str:
     """The audit as an HTML section (empty when the check has not written it)."""
     audit = _load(path)
     if audit is None:
@@ -74,7 +103,7 @@ def audit_html(path: Path = AUDIT) -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in _rows(audit)
     )
-    note = escape(NOTE.format(limit=100 * audit.get("max_margin", 0.1)).replace("`", ""))
+    note = escape(_note(audit, defaults).replace("`", ""))
     return (
         f'<section id="audit"><h2>Shortcut audit</h2><p class="note">{note}</p>'
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></section>"
@@ -100,34 +129,41 @@ def fresh_markdown(metrics: dict[str, Any]) -> list[str]:
 
 def table(audits: dict[str, DatasetAudit]) -> str:
     """The audit as a fixed-width text table, one line per dataset."""
-    head = (
-        f"{'dataset':<26}{'audited':>8}{'chance':>8}  {'best baseline':<20}{'acc':>6}  "
-        f"{'95% CI':<13}{'margin':>7}{'leaks':>6}{'dups':>5}  status"
-    )
-    lines = [head]
-    for dataset_id, a in sorted(audits.items()):
-        if a.best is None or a.chance is None or a.ci95 is None:
-            cells = f"{a.audited:>8}{'-':>8}  {'-':<20}{'-':>6}  {'-':<13}{'-':>7}"
-        else:
-            ci = f"[{a.ci95[0]:.2f}, {a.ci95[1]:.2f}]"
-            margin = f"{100 * (a.margin or 0.0):+.1f}"
-            cells = (
-                f"{a.audited:>8}{a.chance:>8.3f}  {a.best:<20}{a.baselines[a.best]:>6.3f}  "
-                f"{ci:<13}{margin:>7}"
-            )
-        lines.append(
-            f"{dataset_id:<26}{cells}{len(a.leaks):>6}{len(a.duplicates):>5}  {a.status}"
-        )
-    return "\n".join(lines)
+    rows = [HEADER, *_rows({"datasets": {k: a.metrics() for k, a in audits.items()}})]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    return "\n".join(
+        "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in
+                  enumerate(zip(r, widths, strict=True))).rstrip()
+        for r in rows
+    )  # fmt: skip
 
 
 def details(result: DatasetAudit) -> str:
-    """Every baseline's accuracy, gold letter counts, leaks and duplicates of one dataset."""
-    lines = [f"chance {result.chance:.4f}" if result.chance is not None else "chance -"]
-    lines += [f"  {name:<20}{value:.4f}" for name, value in sorted(result.baselines.items())]
+    """Everything one dataset's audit found, format by format, then row by row."""
+    lines = []
+    for fmt, f in result.formats.items():
+        lines.append(f.learned.describe() if f.learned else f"{fmt}: no learned baseline")
+        if f.best is not None:
+            others = ", ".join(f"{k} {v:.3f}" for k, v in sorted(f.baselines.items()))
+            lines.append(f"  panel best {f.best} {f.baselines[f.best]:.3f} ({others})")
     if result.gold_letters:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(result.gold_letters.items()))
         lines.append(f"gold letters: {counts}")
+    s = result.strength
+    lines.append(
+        "scorer: " + ", ".join(f"{name} {t.held}/{t.tried}" for name, t in s.tallies().items())
+        + f"; copies (flexible reads a filled echo, the gold is a number the prompt states) "
+        f"{len(s.copies)}; rows with probes {s.probed_rows}"
+    )
+    if result.fresh_rows or result.fresh_failed:
+        failed = "".join(f"; seed {k} failed: {v}" for k, v in sorted(result.fresh_failed.items()))
+        lines.append(f"learned on {result.rows} rows + {result.fresh_rows} of fresh instances{failed}")
+    m = result.mutation
+    if m.rows:
+        lines.append(f"mutation ({m.source}): {m.killed}/{m.mutants} mutants killed over {m.rows} rows")
+    if result.unique_rows:
+        lines.append(f"uniqueness: {result.unique_rows} option rows proved")
     lines += [f"leak {row_id}: {describe(code)}" for row_id, code in sorted(result.leaks.items())]
     lines += [f"duplicate {a} of {b}" for a, b in sorted(result.duplicates.items())]
+    lines += [f"problem: {p}" for p in result.problems() if "leak:" not in p and "duplicate" not in p]
     return "\n".join(lines)

@@ -28,6 +28,18 @@ def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+#: Tokens that make an item what it is: numbers with their decimal or group marks, words, and
+#: every symbol that is not sentence punctuation, a bracket or a quote — so ``10^-18`` is not
+#: ``10^18``, ``2-3`` not ``2+3`` and ``-5`` not ``5``, while case, spacing, ``?`` and ``.`` do
+#: not count.
+_IDENTITY = re.compile(r"\d+(?:[.,]\d+)*|\w+|[^\w\s.,;:!?'\"()\[\]{}«»“”‘’`]")
+
+
+def identity_text(text: str) -> str:
+    """``text`` as :data:`_IDENTITY` tokens of its normalised form (U+2212 read as ``-``)."""
+    return " ".join(_IDENTITY.findall(normalise(text).replace("\u2212", "-")))
+
+
 def words(text: str) -> set[str]:
     """The set of word tokens (``\\w+``) of the normalised text."""
     return set(_WORD.findall(normalise(text)))

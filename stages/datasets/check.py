@@ -10,8 +10,10 @@ Checks, each reporting every problem it finds (never only the first):
 * immutability — published datasets still hash to what ``registry.json`` pinned;
 * gen stages — each ``gen-<id>`` stage in dvc.yaml lists exactly its generator's imports;
 * dataset hooks — normative files shipped with a dataset (e.g. ``rules.py --self-test``);
-* shortcut audit — answer-free baselines, leaks and duplicates of every eval dataset
-  (``stages.datasets.audit``); only datasets not yet published can fail it.
+* shortcut audit — per answer format the learned answer-free baseline, scorer strength per row
+  (near misses, alternatives, echoes, flexible against strict), code mutation testing,
+  uniqueness, leaks and duplicates of every eval dataset (``stages.datasets.audit``); only
+  datasets not yet published can fail it.
 """
 
 from __future__ import annotations
@@ -178,7 +180,7 @@ def run_check(
             report.failures += [r for r in results if r]
     report.failures += immutability_failures(datasets_root)
     report.failures += stage_failures(repo_root)
-    report.audits = audit_corpus(datasets_root)
+    report.audits = audit_corpus(datasets_root, repo_root)
     for audit in report.audits.values():
         if audit.status == "fail":
             report.failures += [f"audit: {problem}" for problem in audit.problems()]

@@ -33,7 +33,7 @@ def check(
 
     Example: atlas check   (or atlas check --no-regen for a quick structural pass)
     """
-    from stages.datasets.audit import corpus_metrics
+    from stages.datasets.audit_metrics import corpus_metrics
     from stages.datasets.audit_report import table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
@@ -50,6 +50,12 @@ def check(
         out.write_json(metrics, report.metrics())
         out.write_json(audit_metrics, corpus_metrics(report.audits))
     typer.echo(table(report.audits))
+    flawed = sorted(k for k, a in report.audits.items() if a.status == "flawed")
+    if flawed:
+        typer.echo(
+            f"flawed (published, so reported, not failed; supersede them): {', '.join(flawed)}"
+            " — `atlas dataset audit ID` says why"
+        )
     if report.failures:
         raise ValidationFailures(
             [f"check failed with {len(report.failures)} problem(s):"] + report.failures
@@ -78,12 +84,20 @@ def audit(
     target: Annotated[
         str, typer.Argument(help="Dataset id under datasets/, or a dataset directory anywhere.")
     ],
+    fresh: Annotated[
+        bool | None,
+        typer.Option(
+            help="Learn on three fresh instances too (default: only a dataset being published)."
+        ),
+    ] = None,
 ) -> None:
-    """Shortcut audit of one eval dataset: answer-free baselines, leaks and duplicates.
+    """Shortcut audit of one eval dataset: the learned answer-free baseline per answer format,
+    scorer strength per row (probes, derived near misses, echoes), code mutation testing,
+    uniqueness, leaks and duplicates.
 
     Example: atlas dataset audit eval-science-v2   (or a directory such as /tmp/out/eval-x-v1,
     a generator's output before it is committed). Exits non-zero when a dataset that is not
-    yet published fails (best baseline more than 10 points over chance, any leak or duplicate).
+    yet published fails (rules: `stages/datasets/audit.py`).
     """
     from stages.datasets.audit import audit_dataset
     from stages.datasets.audit_report import details, table
@@ -93,7 +107,7 @@ def audit(
     path = Path(target)
     if not (path / "dataset.json").is_file():
         path = dataset_dir(target, DATASETS_DIR)
-    result = audit_dataset(path)
+    result = audit_dataset(path, fresh=fresh)
     typer.echo(table({result.id: result}))
     typer.echo(details(result))
     if result.status == "fail":

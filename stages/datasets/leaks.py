@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from stages.datasets.audit_text import labels, normalise, prompt_text, stem
+from stages.datasets.audit_text import identity_text, labels, prompt_text, stem
 from stages.datasets.baselines import AUDITED_SCORERS, gold_stated, named_options
 from stages.io import sha256_file
 
@@ -54,9 +54,6 @@ def _is_number(text: str) -> bool:
 def content_key(row: dict[str, Any], path: Path) -> tuple[Any, ...]:
     """What makes two rows the same item (module docstring, ``duplicates``)."""
 
-    def bare(text: str) -> str:
-        return " ".join(re.findall(r"\w+", normalise(text)))
-
     media: list[str] = []
     if row.get("image"):
         image = path / row["image"]
@@ -65,6 +62,6 @@ def content_key(row: dict[str, Any], path: Path) -> tuple[Any, ...]:
     if isinstance(haystack, dict):
         media.append(str(haystack.get("sha256", haystack)))
     if row.get("scorer") == "mc":
-        options = tuple(sorted(bare(c) for c in row["choices"]))
-        return bare(stem(row)), options, tuple(media)
-    return bare(prompt_text(row)), (), tuple(media)
+        options = tuple(sorted(identity_text(c) for c in row["choices"]))
+        return identity_text(stem(row)), options, tuple(media)
+    return identity_text(prompt_text(row)), (), tuple(media)

@@ -211,7 +211,7 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
             f"<p>Corpus check: {escape(str(check.get('datasets', '?')))} datasets, "
             f"{escape(str(check.get('failures', '?')))} failures.</p>"
         )
-    body.append(audit_html())  # shortcut audit of the corpus (#13)
+    body.append(audit_html(defaults={w.name: w.dataset for w in workloads}))  # issues 13, 19
     for w in workloads:
         body.append(
             f'<section id="{escape(w.name)}"><h2>{escape(w.name)}</h2>'

@@ -226,7 +226,7 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
             f"{check.get('failures', '?')} failures.",
             "",
         ]
-    out += audit_markdown()  # shortcut audit of the corpus (#13)
+    out += audit_markdown(defaults={w.name: w.dataset for w in workloads})  # issues 13, 19
     for w in workloads:
         out += workload_lines(w)
     return "\n".join(out).rstrip("\n") + "\n"

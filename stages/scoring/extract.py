@@ -87,3 +87,11 @@ def answer_text(text: str) -> str:
 def extract_answer(text: str) -> str:
     """All four steps: the answer string that exact/contains/numeric/mc/drop compare."""
     return tidy(answer_text(text))
+
+
+def extract_with_line(text: str) -> tuple[str, bool]:
+    """All four steps, and whether step 3 found an answer line (strict ``numeric`` reads a number
+    out of prose only inside one)."""
+    text = code_view(text)
+    line = answer_line(text)
+    return tidy(text if line is None else line), line is not None

@@ -92,6 +92,14 @@ def last_number(text: str) -> Number | None:
     return None if match is None else _value(match)
 
 
+def number_spans(text: str) -> list[tuple[Number, int, int]]:
+    """Every number inside ``text`` (after :func:`ascii_digits`) with its start and end there."""
+    text = ascii_digits(text)
+    return [
+        (v, m.start(), m.end()) for m in _ANYWHERE.finditer(text) if (v := _value(m)) is not None
+    ]
+
+
 def hedged(text: str, spans: list[tuple[Number, int, int]]) -> bool:
     """True when two neighbouring numbers of different value are offered as alternatives."""
     return any(
@@ -107,7 +115,4 @@ def strict_hedged(text: str) -> bool:
         return False
     if several_boxes(text):
         return True
-    spans = [
-        (v, m.start(), m.end()) for m in _ANYWHERE.finditer(text) if (v := _value(m)) is not None
-    ]
-    return hedged(text, spans)
+    return hedged(text, number_spans(text))

@@ -2,12 +2,17 @@
 
 What parses as a number is the strict grammar of :mod:`stages.scoring.numbers`.
 
-Which number: the extracted answer (four extraction steps) must parse as one number as a
-whole; if it does not ("x = 42", "$1,000", "72 apples"), the *last* number found inside it is
-used, a ``-`` counting as a sign only when it does not follow a letter, digit or dot
-("3-5" holds 3 and 5). No number at all is wrong. A hedge is wrong: two numbers of different
-value joined by a disjunction or a list separator ("42 or 43", "42, 43", "quarante ou 41";
-:mod:`stages.scoring.hedge`) wherever the extraction holds them.
+Which number (issue 19): the extracted answer (four extraction steps) is read as one number as
+a whole. Only when it comes from an answer line (step 3) and is not one number as a whole
+("Answer: x = 42", "Answer: $1,000", "Answer: 72 apples") is the *last* number inside it used, a
+``-`` counting as a sign only when it does not follow a letter, digit or dot ("3-5" holds 3 and
+5). Without an answer line the reply must *be* the number (after think blocks, fences, quotes
+and one trailing period are gone): "The result is \\boxed{42}.", "645 pounds = 102.87
+kilograms" or a model repeating the prompt are wrong — spec 001 counts a preamble where one value
+was asked for as a wrong answer; reading the last number of prose is the flexible figure's job.
+No number at all is wrong. A hedge is wrong: two numbers of different value joined by a
+disjunction or a list separator ("42 or 43", "42, 43", "quarante ou 41";
+:mod:`stages.scoring.hedge`) wherever the answer line holds them.
 
 Flexible (issue 12): the flexible candidate (:mod:`stages.scoring.flexible`) read with the
 flexible number grammar (:mod:`stages.scoring.flexible_numbers`: mixed numbers, vulgar
@@ -28,7 +33,7 @@ from typing import Any, cast
 
 from stages.errors import AtlasError
 from stages.scoring import flexible, flexible_numbers
-from stages.scoring.extract import extract_answer
+from stages.scoring.extract import extract_with_line
 from stages.scoring.numbers import Number, hedged, last_number, parse_number, strict_hedged
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
 
@@ -74,10 +79,13 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
     """Judge ``response["output"]`` by numeric closeness to ``row["answer"]``."""
     gold = gold_value(row)
     output = response.get("output") or ""
-    extracted = extract_answer(output)
+    extracted, in_line = extract_with_line(output)
     given = (row.get("meta") or {}).get("tolerance")
     loose = flexible_verdict(gold, given, output)
-    got = last_number(extracted)
+    got = last_number(extracted) if in_line else parse_number(extracted)
+    if got is None and not in_line:
+        why = f"no answer line and the reply is not one number: {clip(extracted)}"
+        return binary(NAME, False, extracted, why, loose)
     if got is None:
         return binary(NAME, False, extracted, f"no number in {clip(extracted)}", loose)
     if strict_hedged(extracted):

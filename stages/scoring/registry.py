@@ -57,7 +57,7 @@ SCORERS: dict[str, Scorer] = {
 SCORER_VERSIONS: dict[str, str] = {
     "exact": "exact-2",
     "contains": "contains-2",
-    "numeric": "numeric-2",
+    "numeric": "numeric-3",
     "mc": "mc-2",
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",

@@ -1,5 +1,6 @@
-"""The shortcut audit: every baseline on hand-made rows whose answers are known, leaks,
-duplicates, the interval, and the check failing a new dataset that has all three defects."""
+"""The shortcut audit: every fixed baseline on hand-made rows whose answers are known, leaks,
+duplicates, the interval, and the check failing a new dataset that has all three defects. The
+learned baseline, scorer strength, mutation and uniqueness audits have their own test files."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from statsmodels.stats.proportion import proportion_confint
 from stages.cli import main
 from stages.datasets.audit import audit_dataset, audit_rows, wilson
 from stages.datasets.baselines import panel
+from stages.datasets.registry import publish
 
 
 def mc(row_id: str, question: str, choices: list[str], answer: str, **extra: Any) -> dict[str, Any]:
@@ -44,7 +46,12 @@ def test_constant_letters_score_their_share_and_open_rows_score_zero() -> None:
     assert scores["letter_A"] == [1.0, 1.0, 0.0, 0.0]
     assert scores["letter_D"] == [0.0, 0.0, 1.0, 0.0]  # D does not exist on row a: wrong
     result = audit_rows("eval-x-v1", rows, Path("."), published=False)
-    assert result.chance == pytest.approx((1 / 3 + 1 / 4 + 1 / 4 + 0) / 4)
+    # Each format on its own rows: the mc rows' chance is 1/k, never diluted by the open row.
+    mc_format = result.formats["mc"]
+    assert mc_format.rows == 3 and mc_format.learned is not None
+    assert mc_format.learned.overall.chance == pytest.approx((1 / 3 + 1 / 4 + 1 / 4) / 3)
+    assert mc_format.baselines["letter_A"] == pytest.approx(2 / 3)
+    assert result.formats["exact"].rows == 1
     assert result.gold_letters == {"A": 2, "D": 1}
 
 
@@ -126,7 +133,7 @@ def test_code_rows_leak_when_the_example_is_a_hidden_test() -> None:
     clean = dict(row, id="b", prompt="Write f.\n\nFor example, f('ab') returns 'de'.")
     result = audit_rows("eval-x-v1", [row, clean], Path("."), False)
     assert result.leaks == {"a": "hidden_test:2"}
-    assert result.audited == 0 and result.best is None
+    assert result.audited == 0 and result.formats == {}
 
 
 def test_duplicates_ignore_case_spacing_punctuation_and_option_order() -> None:
@@ -182,16 +189,20 @@ def test_audit_dataset_reads_a_directory_and_names_every_defect(tmp_path: Path) 
     _write(tmp_path / "eval-planted-v1", _planted())
     result = audit_dataset(tmp_path / "eval-planted-v1")
     assert result.status == "fail" and not result.published
+    mc_format = result.formats["mc"]
     # "w" is gold in 21 rows (A in 20, D in the shuffled duplicate): the text beats the letter;
     # on p-20 no option was gold elsewhere, so it guesses (1/3).
-    assert result.best == "most_frequent_gold"
-    assert result.baselines["most_frequent_gold"] == pytest.approx((21 + 1 / 3) / 22)
-    assert result.baselines["letter_A"] == pytest.approx(20 / 22)
-    assert result.chance == pytest.approx((21 / 4 + 1 / 3) / 22)
+    assert mc_format.best == "most_frequent_gold"
+    assert mc_format.baselines["most_frequent_gold"] == pytest.approx((21 + 1 / 3) / 22)
+    assert mc_format.baselines["letter_A"] == pytest.approx(20 / 22)
+    learned = mc_format.learned
+    assert learned is not None and learned.fails
+    assert learned.overall.chance == pytest.approx((21 / 4 + 1 / 3) / 22)
+    assert learned.overall.accuracy == pytest.approx((21 + 1 / 3) / 22)  # the text prior
     assert result.leaks == {"p-20": "gold_option_named:B"}
     assert result.duplicates == {"p-21": "p-03"}
     problems = "\n".join(result.problems())
-    assert "baseline most_frequent_gold scores 0.970, 71.6 points over chance 0.254" in problems
+    assert "mc: learned baseline 0.970 vs chance 0.254 (+71.6 pt, 95 % CI 0.80-1.00" in problems
 
 
 def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
@@ -200,7 +211,7 @@ def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
     _write(Path("datasets/eval-planted-v1"), _planted())
     assert main(["check", "--no-regen"]) == 2
     captured = capsys.readouterr()
-    assert "audit: eval-planted-v1: baseline most_frequent_gold scores 0.970" in captured.err
+    assert "audit: eval-planted-v1: mc: learned baseline 0.970 vs chance 0.254" in captured.err
     assert (
         "audit: eval-planted-v1: p-20: leak: the prompt states or alone names the gold option B"
         in captured.err
@@ -209,25 +220,28 @@ def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
     assert "eval-planted-v1" in captured.out and "fail" in captured.out  # the printed table
     audit = json.loads(Path("metrics/audit.json").read_text())
     assert audit["failed"] == ["eval-planted-v1"]
-    assert audit["datasets"]["eval-math-v1"]["status"] == "pass"
+    # published (as in the real corpus), and its echoes of math-0006, -0012 and -0066 still
+    # score under the flexible reading: reported as flawed, never failed
+    assert audit["datasets"]["eval-math-v1"]["status"] == "flawed"
+    assert audit["flawed"] == ["eval-math-v1"]
     block = audit["datasets"]["eval-planted-v1"]
     assert block["leaks"] == {"p-20": "gold_option_named:B"}
     assert block["gold_letters"] == {"A": 20, "B": 1, "D": 1}
+    assert block["formats"]["mc"]["learned"]["margin"] == 0.7159
 
 
 def test_an_imported_dataset_is_reported_never_failed(tmp_path: Path) -> None:
     _write(tmp_path / "eval-planted-v1", _planted(), external=True)
     result = audit_dataset(tmp_path / "eval-planted-v1")
-    assert result.status == "reported" and result.problems() != []
+    assert result.status == "flawed" and result.problems() != []
 
 
 def test_a_published_dataset_is_reported_never_failed(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _write(Path("datasets/eval-planted-v1"), _planted())
-    registry = {"published": {"eval-planted-v1": {}}}
-    Path("datasets/registry.json").write_text(json.dumps(registry), encoding="utf-8")
-    assert audit_dataset(Path("datasets/eval-planted-v1")).status == "reported"
+    publish("eval-planted-v1")
+    assert audit_dataset(Path("datasets/eval-planted-v1")).status == "flawed"
 
 
 def test_dataset_audit_command_on_a_directory(
@@ -236,5 +250,23 @@ def test_dataset_audit_command_on_a_directory(
     _write(tmp_path / "eval-planted-v1", _planted())
     assert main(["dataset", "audit", str(tmp_path / "eval-planted-v1")]) == 2
     out = capsys.readouterr().out
-    assert "letter_A            0.9091" in out
+    assert "panel best most_frequent_gold 0.970 (letter_A 0.909," in out
     assert "duplicate p-21 of p-03" in out
+
+
+def test_a_minus_sign_or_an_operator_makes_another_item() -> None:
+    # A fresh instance of eval-knowledge-v2 asked for the prefixes of 10^18 and of 10^-18: two
+    # items, which the key once collided by dropping every symbol.
+    rows = [
+        open_row("a", "Which SI prefix stands for a factor of 10^18? Give the prefix name.", "exa"),
+        open_row("b", "Which SI prefix stands for a factor of 10^-18? Give the prefix name.", "atto"),
+        open_row("c", "Compute 2 + 3.", 5, "numeric"),
+        open_row("d", "Compute 2 - 3.", -1, "numeric"),
+        open_row("e", "Compute 2 * 3.", 6, "numeric"),
+        open_row("f", "Is 5 > 3?", "yes"),
+        open_row("g", "Is 5 < 3?", "no"),
+        open_row("h", "Compute −5 + 1.", -4, "numeric"),
+        open_row("i", "Compute 5 + 1.", 6, "numeric"),
+        open_row("j", "compute   2 + 3", 5, "numeric"),  # case, spacing, '.': the same item as c
+    ]
+    assert audit_rows("eval-x-v1", rows, Path("."), published=False).duplicates == {"j": "c"}

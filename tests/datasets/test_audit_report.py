@@ -4,35 +4,37 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from stages.datasets.audit_report import audit_html, audit_markdown, fresh_markdown
 
+
+def _tally(tried: int, held: int) -> dict[str, Any]:
+    return {"tried": tried, "held": held, "failures": []}
+
+
+def _block(status: str, formats: dict[str, Any], mutation: tuple[int, int] | None) -> dict:
+    strength = {name: _tally(0, 0) for name in ("near_misses", "alternatives", "flexible")}
+    strength.update(derived=_tally(10, 9), gold=_tally(4, 4), echoes=_tally(8, 8))
+    killed, mutants = mutation or (0, 0)
+    return {
+        "status": status,
+        "formats": formats,
+        "strength": strength,
+        "mutation": {"score": killed / mutants if mutants else None, "killed": killed,
+                     "mutants": mutants},
+        "leaks": {"a-1": "gold_stated"} if status == "flawed" else {},
+        "duplicates": {},
+    }  # fmt: skip
+
+
+MC = {"rows": 40, "learned": {"margin": 0.15, "fails": True, "ci95": {"low": 0.26, "high": 0.55}}}
 AUDIT = {
-    "max_margin": 0.1,
+    "max_margin": 0.05,
     "failed": [],
     "datasets": {
-        "eval-a-v1": {
-            "audited": 40,
-            "chance": 0.25,
-            "best": "letter_A",
-            "best_accuracy": 0.4,
-            "best_ci95": {"low": 0.2641, "high": 0.5522},
-            "margin": 0.15,
-            "leaks": {"a-1": "gold_stated"},
-            "duplicates": {},
-            "status": "reported",
-        },
-        "eval-code-v1": {
-            "audited": 0,
-            "chance": None,
-            "best": None,
-            "best_accuracy": None,
-            "best_ci95": None,
-            "margin": None,
-            "leaks": {},
-            "duplicates": {"c-2": "c-1"},
-            "status": "pass",
-        },
+        "eval-a-v1": _block("flawed", {"mc": MC}, None),
+        "eval-code-v1": _block("pass", {}, (5, 6)),
     },
 }
 
@@ -41,15 +43,15 @@ def test_audit_sections(tmp_path: Path) -> None:
     path = tmp_path / "audit.json"
     assert audit_markdown(path) == [] and audit_html(path) == ""
     path.write_text(json.dumps(AUDIT), encoding="utf-8")
-    lines = audit_markdown(path)
+    lines = audit_markdown(path, defaults={"alpha": "eval-a-v1", "code": "eval-code-v1"})
     assert lines[0] == "## Shortcut audit"
-    assert "more than 10 points" in lines[2]
-    assert lines[-3] == (
-        "| eval-a-v1 | 40 | 0.250 | letter_A | 0.400 | 0.26–0.55 | +15.0 pt | 1 | 0 | reported |"
-    )
-    assert lines[-2] == "| eval-code-v1 | 0 | - | - | - | - | - | 0 | 1 | pass |"
+    assert "a margin over 5 points clear of chance" in lines[2]
+    assert lines[2].endswith("Default workloads still on a flawed dataset: alpha (eval-a-v1).")
+    assert lines[-3] == "| eval-a-v1 | mc +15.0! [0.26-0.55] | 9/10 | 4/4 | 8/8 | - | 1 | 0 | flawed |"
+    assert lines[-2] == "| eval-code-v1 | - | 9/10 | 4/4 | 8/8 | 5/6 | 0 | 0 | pass |"
     html = audit_html(path)
-    assert "<td>eval-a-v1</td><td>40</td><td>0.250</td><td>letter_A</td>" in html
+    assert "<td>eval-a-v1</td><td>mc +15.0! [0.26-0.55]</td><td>9/10</td>" in html
+    assert "Default workloads" not in html  # no defaults given
 
 
 def test_fresh_line() -> None:

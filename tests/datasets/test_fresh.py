@@ -64,7 +64,7 @@ def test_fresh_command_writes_outside_datasets(
     assert main(["dataset", "fresh", "eval-add-v1", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("wrote fresh/seed-3/eval-add-v1 (100 rows, ")
-    assert sorted(os.listdir("datasets")) == ["eval-add-v1", "eval-math-v1"]
+    assert sorted(os.listdir("datasets")) == ["eval-add-v1", "eval-math-v1", "registry.json"]
 
 
 def test_newcombe_interval_matches_statsmodels() -> None:

@@ -1,12 +1,15 @@
 """Checks that several tests/gen modules share: a dataset's committed rows, its generator loaded
-as a module, the gold text of a row, the in-process regeneration check and the Monty Hall odds
-re-derived by walking every path (commonsense -v2 and -v3 both ask them)."""
+as a module, the gold text of a row, the (call, expected) cases of a code row's one-line asserts,
+the in-process regeneration check and the Monty Hall odds re-derived by walking every path
+(commonsense -v2 and -v3 both ask them)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import itertools
 import json
+import re
 import sys
 from collections import Counter
 from fractions import Fraction
@@ -15,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
+ASSERT_LINE = re.compile(r"^assert (?P<call>(?P<entry>\w+)\(.*\)) == (?P<expected>.+)$")
 
 
 def committed_rows(dataset_id: str) -> list[dict[str, Any]]:
@@ -31,6 +35,16 @@ def load_generator(dataset_id: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def code_cases(row: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(call source, expected value) per test line of an eval-code row."""
+    out = []
+    for line in row["tests"].splitlines():
+        match = ASSERT_LINE.match(line)
+        assert match is not None and match["entry"] == row["answer"], line
+        out.append((match["call"], ast.literal_eval(match["expected"])))
+    return out
 
 
 def mc_gold(row: dict[str, Any]) -> str:

@@ -17,11 +17,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tests.gen._checks import code_cases
+
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "datasets" / "eval-code-v2"
 ROWS = [json.loads(line) for line in (DATA / "rows.jsonl").read_text("utf-8").splitlines()]
 BY_FAMILY = {r["meta"]["family"]: r for r in ROWS}
-LINE = re.compile(r"^assert (?P<call>(?P<entry>\w+)\(.*\)) == (?P<expected>.+)$")
 #: Runs every row's reference and wrong solution on its test calls and on its example call.
 DRIVER = """
 import json, sys
@@ -41,15 +42,6 @@ for row in json.load(sys.stdin):
     out[row["id"]] = result
 print(json.dumps(out))
 """
-
-
-def cases(row: dict[str, Any]) -> list[tuple[str, Any]]:
-    out = []
-    for line in row["tests"].splitlines():
-        match = LINE.match(line)
-        assert match is not None and match["entry"] == row["answer"], line
-        out.append((match["call"], ast.literal_eval(match["expected"])))
-    return out
 
 
 def plain_json(value: Any) -> bool:
@@ -87,7 +79,7 @@ def test_sixty_plus_distinct_families_in_a_balanced_mix() -> None:
 def test_tests_are_literal_assertions_with_plain_json_values() -> None:
     for row in ROWS:
         assert row["scorer"] == "code_exec"
-        found = cases(row)
+        found = code_cases(row)
         assert len(found) >= 3, row["id"]
         for call, expected in found:
             node = ast.parse(call, mode="eval").body
@@ -102,7 +94,7 @@ def test_the_example_is_shown_but_never_tested_and_no_test_is_shown() -> None:
     for row in ROWS:
         example = row["meta"]["example"]
         assert f"For example, {example['call']} returns {example['expected']!r}." in row["prompt"]
-        calls = [call for call, _ in cases(row)]
+        calls = [call for call, _ in code_cases(row)]
         assert example["call"] not in calls, row["id"]
         assert not any(call in row["prompt"] for call in calls), row["id"]
         assert f"    {row['meta']['signature']}\n" in row["prompt"]
@@ -110,13 +102,13 @@ def test_the_example_is_shown_but_never_tested_and_no_test_is_shown() -> None:
 
 def test_no_constant_function_passes() -> None:
     for row in ROWS:
-        outputs = {json.dumps(expected, sort_keys=True) for _, expected in cases(row)}
+        outputs = {json.dumps(expected, sort_keys=True) for _, expected in code_cases(row)}
         assert len(outputs) >= 2, row["id"]
 
 
 def test_references_pass_wrong_solutions_fail_and_examples_hold() -> None:
     payload = [
-        {**row, "calls": [call for call, _ in cases(row)] + [row["meta"]["example"]["call"]]}
+        {**row, "calls": [call for call, _ in code_cases(row)] + [row["meta"]["example"]["call"]]}
         for row in ROWS
     ]
     proc = subprocess.run(
@@ -130,7 +122,7 @@ def test_references_pass_wrong_solutions_fail_and_examples_hold() -> None:
     results = json.loads(proc.stdout)
     assert len(results) == 72
     for row in ROWS:
-        want = [expected for _, expected in cases(row)] + [row["meta"]["example"]["expected"]]
+        want = [expected for _, expected in code_cases(row)] + [row["meta"]["example"]["expected"]]
         want_json = [json.dumps(value, sort_keys=True) for value in want]
         got = results[row["id"]]
         assert got["reference_solution"] == want_json, row["id"]

@@ -36,7 +36,7 @@ def _verdict(scorer: str, gold: Any, output: str) -> Any:
         ("drop", [["43"]], "**Answer: 43**", False, True, "43"),
         # \boxed{} and LaTeX
         ("mc", "C", "So the planet is $\\boxed{C}$.", False, True, "C"),
-        ("numeric", "42", "Thus \\boxed{42}", True, True, "42"),
+        ("numeric", "42", "Thus \\boxed{42}", False, True, "42"),  # no answer line: strict wrong
         ("numeric", "10/3", "Answer: $\\frac{10}{3}$", False, True, "10/3"),
         ("numeric", "10/3", "Answer: \\dfrac{10}{3}", False, True, "10/3"),
         ("numeric", "10/3", "Answer: 3\\frac{1}{3}", False, True, "3 1/3"),

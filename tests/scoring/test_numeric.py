@@ -96,3 +96,37 @@ def test_meta_tolerance_is_absolute() -> None:
 def test_unparseable_gold_is_a_dataset_error() -> None:
     with pytest.raises(AtlasError, match="n-1"):
         _score("Answer: 1", "about 3")
+
+
+@pytest.mark.parametrize(
+    ("output", "answer", "correct"),
+    [
+        # inside an answer line the last number counts, prose around it is fair
+        ("Answer: 72 apples", "72", True),
+        ("Work: 70 + 2\nAnswer: x = 72", "72", True),
+        # no answer line: only a reply that is the number, after the extraction steps
+        ("72", "72", True),
+        ("  72.  ", "72", True),
+        ('"72"', "72", True),
+        ("<think>maybe 71</think>72", "72", True),
+        ("```\n72\n```", "72", True),
+        ("The result is \\boxed{42}.", "42", False),
+        ("645 pounds = 102.87 kilograms", "102.87", False),
+        ("So she has 72 apples", "72", False),
+        ("72 apples", "72", False),
+        ("x = 72", "72", False),
+    ],
+)
+def test_strict_reads_a_number_only_in_an_answer_line_or_as_the_whole_reply(
+    output: str, answer: str, correct: bool
+) -> None:
+    assert _score(output, answer) is correct
+
+
+def test_prose_without_an_answer_line_is_flexible_only() -> None:
+    row = {"id": "n-1", "answer": "42", "meta": {}}
+    verdict = numeric.score(row, {"output": "The result is \\boxed{42}.", "error": None}, Path("."))
+    assert verdict.correct is False
+    assert verdict.flexible is not None and verdict.flexible.correct is True
+    why = "no answer line and the reply is not one number: 'The result is \\\\boxed{42}'"
+    assert verdict.why == why

@@ -62,7 +62,7 @@ def test_strict_and_flexible_accuracy_side_by_side(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     records = [
-        {"id": "math-0001", "output": "**Answer: 83**", "error": None},  # strict: last number 83
+        {"id": "math-0001", "output": "Answer: **83**", "error": None},  # strict: 83 in the line
         {"id": "math-0002", "output": "Answer: 1 9/20", "error": None},  # gold 29/20
         {"id": "math-0003", "output": "Answer: 72 or 73", "error": None},  # gold 72, hedged
     ]

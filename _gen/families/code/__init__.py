@@ -1,3 +1,5 @@
 """Code families: eval-code-v1's task families (``base`` and the four v1 modules), the further
-families eval-code-v2 adds, and the code snippets of prompts-code-v1 (``snippets``).
+families eval-code-v2 adds, eval-code-v3's mutants of every family and the hidden inputs that
+kill them (``mutation`` and the ``mutants_*`` modules), the literal-assert helpers the code
+suites share (``assertions``), and the code snippets of prompts-code-v1 (``snippets``).
 """

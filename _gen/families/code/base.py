@@ -17,7 +17,7 @@ import random
 import string
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -33,6 +33,8 @@ class Task:
     reference: str
     wrong: str
     cases: list[tuple[tuple[Any, ...], Any]]
+    #: The family's oracle, so a later version can add test inputs (eval-code-v3's mutants).
+    oracle: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
 
 
 #: A family: (rng, variant) -> Task.
@@ -65,7 +67,7 @@ def task(
 ) -> Task:
     entry = signature.split("(")[0].removeprefix("def ")
     cases = [(args, oracle(*args)) for args in inputs]
-    return Task(category, difficulty, entry, signature, statement, reference, wrong, cases)
+    return Task(category, difficulty, entry, signature, statement, reference, wrong, cases, oracle)
 
 
 def words(rng: random.Random, n: int, letters: str = string.ascii_lowercase) -> list[str]:
