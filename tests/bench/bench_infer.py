@@ -5,8 +5,9 @@ Targets: 2,160 requests at concurrency 32 >= 0.90 of the ideal 320 req/s and at 
 >= 0.75 of the ideal 1,280 req/s; 20,000 requests at concurrency 128 >= 0.90; median TTFT within
 5 ms of the injected 100 ms; ``atlas infer --help`` <= 1 s. Also printed: where start-up and exit
 go (the whole command minus the sending pass), the same command when every request is journaled
-already (start-up, plan, journal, manifest and exit: what a no-op ``dvc repro`` step costs), and
-the CPU each side used. Each figure is the best of ``RUNS`` runs (the machine may be shared;
+already (start-up, plan, journal, manifest and exit: what a no-op ``dvc repro`` step costs), that
+no-op split into the interpreter's own start and exit, the imports of the infer path and the rest,
+and the CPU each side used. Each figure is the best of ``RUNS`` runs (the machine may be shared;
 ``load`` is the 1-minute load average before the best run). Run from the project root:
 ``.venv/bin/python tests/bench/bench_infer.py`` (``--quick``: concurrency 128 only).
 """
@@ -27,9 +28,14 @@ from bench_common import ATLAS, Stub, infer, journal, project, serving, write_pa
 DELAY_S = 0.1
 RUNS = 3
 CASES = ((2160, 32, 0.90), (2160, 128, 0.75), (20_000, 128, 0.90))
+IMPORTS = (
+    "import stages.cli, stages.inference.cli, stages.inference.run, stages.inference.transport, "
+    "stages.inference.plan, stages.inference.metrics"
+)
 
 
 def _whole(root: Path, stub: Stub, requests: int, concurrency: int, target: float) -> None:
+    """One case's figures; at concurrency 128 on the short run, where its start-up and exit go."""
     write_params(root, stub.url, {"limit": requests}, {"concurrency": concurrency})
     runs = [
         (infer(root, stub), serving(root)["main"]) for _ in range(RUNS if requests < 10_000 else 2)
@@ -60,15 +66,36 @@ def _whole(root: Path, stub: Stub, requests: int, concurrency: int, target: floa
             f"{requests:>6} requests at concurrency {concurrency:>3}: rerun with all journaled "
             f"(whole command, nothing sent): {noop.seconds:.2f} s, load {noop.load:.1f}"
         )
+        if concurrency == 128:
+            _startup_parts(noop.seconds, command.seconds - requests / sending)
+
+
+def _best_seconds(argv: list[str], runs: int = 5) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, capture_output=True, check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _startup_parts(noop_s: float, after_pass_s: float) -> None:
+    """Where a short run's start-up and exit go: the interpreter alone, the modules an
+    ``atlas infer`` imports, and the rest of a run that sends nothing (plan, journal read,
+    manifest and metrics written, exit); ``after_pass_s`` is what sending adds beyond the pass."""
+    bare = _best_seconds([sys.executable, "-c", "pass"])
+    imports = _best_seconds([sys.executable, "-c", IMPORTS]) - bare
+    print(
+        f"start-up and exit, where they go: interpreter start and exit {bare:.2f} s; imports of "
+        f"the infer path {imports:.2f} s; plan, journal read, manifest, metrics and exit of a run "
+        f"that sends nothing {noop_s - bare - imports:.2f} s; sending adds beyond its pass (the "
+        f"senders' fork and exit, figures and intervals of the records sent, a larger heap) "
+        f"{after_pass_s - noop_s:.2f} s"
+    )
 
 
 def _help_seconds() -> float:
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([ATLAS, "infer", "--help"], capture_output=True, check=True)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return _best_seconds([ATLAS, "infer", "--help"])
 
 
 def main() -> None:

@@ -58,7 +58,7 @@ def test_answers_corrupted_above_a_concurrency_show_as_flips(
     assert (level["n"], level["correct"], level["accuracy"]) == (
         ITEMS,
         ITEMS - k,
-        (ITEMS - k) / ITEMS,
+        round((ITEMS - k) / ITEMS, 6),  # metrics carry 6 decimals
     )
     paired = level["vs_baseline"]["accuracy"]
     assert paired["right_to_wrong"] == flipped and paired["wrong_to_right"] == []
@@ -79,3 +79,51 @@ def test_answers_corrupted_above_a_concurrency_show_as_flips(
     ]  # the report's sentence
     assert main(["score", "w"]) == 0  # scoring again: the same bytes
     assert json.loads((project / "metrics/w.json").read_text()) == metrics
+
+
+MODULE = (
+    "import { getUser, configLoader } from './core.js';\n"
+    "export function report(id) { return configLoader(getUser(id)); }\n"
+    "export const size = 4096;\n"
+)
+
+
+def _longgen_row(idx: int) -> dict[str, Any]:
+    prompt = f"// project {idx}\nexport function getUser(id) {{ return id; }}\nTask: write report.js"
+    meta = {"context_identifiers": ["getUser", "configLoader"], "line_range": [3, 10]}
+    return eval_row(idx, prompt=prompt, answer="clean", scorer="splice", meta=meta)
+
+
+def test_longgen_integrity_share_is_reported_per_level(project: Path, stub: StubServer) -> None:
+    """The issue's class of fault: a server that welds identifiers of long generations under
+    load. Each level carries its own integrity shares; the level's spliced answers are the flips."""
+    welded: list[str] = []
+
+    def reply(body: dict[str, Any]) -> str:
+        if stub.stats.in_flight > 4:
+            welded.append(body["messages"][-1]["content"].split()[2])
+            return "```js\n" + MODULE.replace("getUser(id)", "getUserconfigLoader(id)") + "```\n"
+        return "```js\n" + MODULE + "```\n"
+
+    stub.config.reply_fn, stub.config.delay_s = reply, 0.05
+    write_dataset(project, "eval-t-v1", "eval", [_longgen_row(i) for i in range(ITEMS)])
+    load = {"mode": "concurrency", "levels": [1, 8]}
+    write_params(
+        project,
+        stub.url,
+        run={"concurrency": 1},
+        workloads={"w": {"dataset": "eval-t-v1", "load": load}},
+    )
+    assert main(["infer", "w"]) == 0
+    assert main(["score", "w"]) == 0
+    levels = json.loads((project / "metrics/w.json").read_text())["load"]["levels"]
+    k = len(welded)
+    assert 8 <= k < ITEMS
+    assert levels["1"]["integrity"]["intact"] == {"n": ITEMS, "count": ITEMS, "share": 1.0}
+    assert levels["1"]["integrity"]["intact_complete"] == {"n": ITEMS, "count": ITEMS, "share": 1.0}
+    intact = levels["8"]["integrity"]["intact"]
+    assert (intact["n"], intact["count"]) == (ITEMS, ITEMS - k)
+    assert intact["share"] == round((ITEMS - k) / ITEMS, 6)
+    paired = levels["8"]["vs_baseline"]["accuracy"]
+    assert paired["right_to_wrong"] == sorted(f"q-{int(i):04d}" for i in welded)
+    assert paired["verdict"] == "worse under load"
