@@ -89,7 +89,7 @@ MODULE = (
 
 
 def _longgen_row(idx: int) -> dict[str, Any]:
-    prompt = f"// project {idx}\nexport function getUser(id) {{ return id; }}\nTask: write report.js"
+    prompt = f"// project {idx}\nexport function getUser(id) {{ return id; }}\nTask: report.js"
     meta = {"context_identifiers": ["getUser", "configLoader"], "line_range": [3, 10]}
     return eval_row(idx, prompt=prompt, answer="clean", scorer="splice", meta=meta)
 
