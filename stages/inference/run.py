@@ -137,17 +137,36 @@ def run_pass(
 
 
 def _metrics(
-    plan: Plan, records: list[Any], fresh: list[Any], wall: float, concurrency: int
+    plan: Plan,
+    records: list[Any],
+    fresh: list[Any],
+    wall: float,
+    concurrency: int,
+    previous: dict[str, Any] | None,
 ) -> Any:
-    from stages.inference.intervals import intervals
+    """The main pass's figures; its intervals are ``previous``'s (the last serving document's)
+    when they were computed from the same records."""
+    from stages.inference.intervals import kept_or_computed
 
     metrics = serving_metrics(records, fresh, wall, concurrency)
-    metrics["intervals"] = intervals([[timing(r) for r in records]], None, INTERVAL_SEED)
+    kept = ((previous or {}).get("main") or {}).get("intervals")
+    metrics["intervals"] = kept_or_computed(
+        [[timing(r) for r in records]], None, INTERVAL_SEED, kept
+    )
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
         approx_of = {row["id"]: int(row["approx_tokens"]) for row in plan.dataset.rows}
         metrics["buckets"] = bucket_metrics(records, bucket_of, approx_of)
     return metrics
+
+
+def _previous_document(path: Path) -> dict[str, Any] | None:
+    """The serving document a former run wrote (None: none, or unreadable: nothing is kept)."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return document if isinstance(document, dict) else None
 
 
 def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None:
@@ -226,13 +245,13 @@ def _infer(
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
         concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
-        metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency)
+        previous = _previous_document(serving_path)
+        metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency, previous)
         metrics["run_key"] = plan.run_key
         metrics["slots"] = plan.slots if plan.model.is_embedded else None
         metrics["server"] = main.server
         if not main.fresh:
             _keep_wall_clock_rates(metrics, serving_path)
-        previous = json.loads(serving_path.read_text()) if serving_path.is_file() else None
         levels = run_load(plan, endpoint, out, shard, previous)  # issue 14: concurrency/rate levels
     counts = run_counts(
         mine, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]

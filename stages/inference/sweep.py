@@ -68,10 +68,12 @@ def level_block(
     level: float,
     slo: SloParams | None,
     trace: Trace | None = None,
+    kept: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The figures of one level from its runs' records: pooled figures, each run's, intervals,
-    and the server's own account (``server``; per run with repeats)."""
-    from stages.inference.intervals import intervals
+    """The figures of one level from its runs' records: pooled figures, each run's, intervals
+    (``kept``, the former document's, when computed from the same records), and the server's own
+    account (``server``; per run with repeats)."""
+    from stages.inference.intervals import kept_or_computed
 
     runs = [run.records for run in level_runs]
     stops = [run.stopped for run in level_runs]
@@ -91,7 +93,7 @@ def level_block(
             }
             for trial, run in enumerate(level_runs)
         }
-    block["intervals"] = intervals(timings, good, load.seed)
+    block["intervals"] = kept_or_computed(timings, good, load.seed, kept)
     if any(stops):
         block["stopped"] = {str(t): stop for t, stop in enumerate(stops) if stop is not None}
     if trace is not None:
@@ -135,10 +137,11 @@ def run_load(
                 run_level(plan, endpoint, load, level, path, trial, trace, watch)
                 for trial in range(load.repeats)
             ]
+            former = ((previous or {}).get(load.mode) or {}).get(label) or {}
             if runs[0].server is None and previous and previous.get("run_key") == plan.run_key:
-                kept = ((previous.get(load.mode) or {}).get(label) or {}).get("server")
-                runs[0].server = kept
-            figures[label] = level_block(runs, load, level, slo, trace)
+                runs[0].server = former.get("server")
+            kept = former.get("intervals")
+            figures[label] = level_block(runs, load, level, slo, trace, kept)
             if all(run.measured is not None for run in runs):
                 index_entries[label] = {
                     "journal": path.name,

@@ -5,8 +5,13 @@ as one would not cover."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
+
+import pytest
+from stub_server import StubServer
 
 from stages.inference.definitions import Timing
 from stages.inference.intervals import intervals
@@ -80,3 +85,42 @@ def test_across_runs_the_two_stage_interval_holds_the_run_to_run_effect() -> Non
         pooled += _covers(intervals(one, None, seed=sim)["ttft_s.p50"], TRUE_TTFT_MEDIAN)
     assert two_stage >= 85, two_stage
     assert pooled < 70, pooled
+
+
+def test_a_rerun_that_sends_nothing_keeps_the_intervals_without_resampling(
+    project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23, fast exit: the intervals of unchanged records are kept (same bytes), not
+    resampled again; a record that changed, or a tampered digest, makes them computed anew."""
+    from infer_helpers import eval_row, write_dataset, write_params
+
+    from stages.cli import main
+    from stages.inference import intervals as module
+
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(6)])
+    load = {"mode": "concurrency", "levels": [2]}
+    write_params(project, stub.url, workloads={"w": {"dataset": "eval-t-v1", "load": load}})
+    assert main(["infer", "w"]) == 0
+    serving = project / "metrics/w.serving.json"
+    first = serving.read_bytes()
+    document = json.loads(first)
+    for block in (document["main"]["intervals"], document["concurrency"]["2"]["intervals"]):
+        assert len(block["inputs_sha256"]) == 64 and block["requests"] == 6
+    computed = []
+    real = module.intervals
+    monkeypatch.setattr(module, "intervals", lambda *a, **k: computed.append(1) or real(*a, **k))
+    assert main(["infer", "w"]) == 0
+    assert computed == [] and serving.read_bytes() == first
+    document["main"]["intervals"]["inputs_sha256"] = "0" * 64
+    serving.write_text(json.dumps(document))
+    assert main(["infer", "w"]) == 0
+    assert computed == [1] and serving.read_bytes() == first  # computed again: the same bytes
+    journal = project / "results/w/responses.jsonl"
+    lines = journal.read_text().splitlines()
+    record = json.loads(lines[0])
+    record["ttft_s"] += 0.5  # a record of the journal is another measurement now
+    journal.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n")
+    assert main(["infer", "w"]) == 0
+    assert computed == [1, 1]
+    main_block = json.loads(serving.read_bytes())["main"]["intervals"]
+    assert main_block["inputs_sha256"] != document["main"]["intervals"]["inputs_sha256"]
