@@ -183,6 +183,29 @@ def legend(result: Comparison) -> list[str]:
     ]
 
 
+MAX_DIFFER_SHOWN = 8
+"""Serving figures that differ listed in the terminal at most (the table stays one screen)."""
+
+
+def interval_lines(compared: list[list[str]], wrap: textwrap.TextWrapper) -> list[str]:
+    """The terminal's part on figures with intervals: how many differ, and the first
+    :data:`MAX_DIFFER_SHOWN` of them; --json and compare.md show all."""
+    if not compared:
+        return []
+    differ = [row for row in compared if row[-1] != "no difference"]
+    lines = ["", *wrap.wrap(INTERVAL_NOTE)]
+    lines.append(
+        f"{len(compared)} serving figures compared with intervals, {len(differ)} differ"
+        + (":" if differ else " (all in --json and compare.md)")
+    )
+    if differ:
+        lines += fit(INTERVAL_HEADER, differ[:MAX_DIFFER_SHOWN], set())
+    if len(differ) > MAX_DIFFER_SHOWN:
+        more = len(differ) - MAX_DIFFER_SHOWN
+        lines.append(f"… {more} more that differ (all in --json and compare.md)")
+    return lines
+
+
 def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | None = None) -> str:
     """The whole terminal view, every line at most :data:`WIDTH` characters."""
     wrap = textwrap.TextWrapper(width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
@@ -192,16 +215,7 @@ def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | No
     if result.serving:
         lines += ["", "Serving headline figures (medians; intervals below where measured):"]
         lines += fit(SERVING_HEADER, [serving_cells(s) for s in result.serving], set())
-    compared = _interval_rows(result)
-    if compared:  # the terminal shows the figures that differ; --json and compare.md show all
-        differ = [row for row in compared if row[-1] != "no difference"]
-        lines += ["", *wrap.wrap(INTERVAL_NOTE)]
-        lines.append(
-            f"{len(compared)} serving figures compared with intervals, {len(differ)} differ"
-            + (":" if differ else " (all in --json and compare.md)")
-        )
-        if differ:
-            lines += fit(INTERVAL_HEADER, differ, set())
+    lines += interval_lines(_interval_rows(result), wrap)
     runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
     extra = runs + notes(result)
     if extra:

@@ -4,10 +4,11 @@ bootstrap intervals, hand-checked, per scope (main pass, each level), with the v
 from __future__ import annotations
 
 import math
+import textwrap
 
 import pytest
 
-from stages.compare.render import interval_cells
+from stages.compare.render import MAX_DIFFER_SHOWN, interval_cells, interval_lines
 from stages.compare.run import ServingRow
 from stages.compare.serving import compare_intervals, mover, scopes
 
@@ -73,3 +74,17 @@ def test_figures_are_compared_in_every_scope_both_revisions_have() -> None:
         "B slower",
     ]
     assert compare_intervals(None, B) == [] and compare_intervals({"main": {}}, B) == []
+
+
+def test_the_terminal_lists_at_most_eight_figures_that_differ() -> None:
+    """Twelve figures of three workloads differ: the terminal lists eight and says how many more
+    (the README's compare output stays within 40 lines); one that does not differ is counted."""
+    row = ["w", "main", "TTFT p50", "97 [49, 112]", "5 [2, 7]", "-92 [-107, -44]", "B faster"]
+    same = [*row[:-1], "no difference"]
+    lines = interval_lines([row] * 12 + [same], textwrap.TextWrapper(width=100))
+    assert "13 serving figures compared with intervals, 12 differ:" in lines
+    assert lines[-1] == "… 4 more that differ (all in --json and compare.md)"
+    assert sum(line.startswith("w ") for line in lines) == MAX_DIFFER_SHOWN == 8
+    assert interval_lines([same], textwrap.TextWrapper(width=100))[-1] == (
+        "1 serving figures compared with intervals, 0 differ (all in --json and compare.md)"
+    )
