@@ -16,6 +16,7 @@ from stages.compare import gate_cli
 from stages.datasets import cli as datasets_cli
 from stages.errors import AtlasError
 from stages.inference import cli as inference_cli
+from stages.judge import cli as judge_cli
 from stages.report import cli as report_cli
 from stages.review import cli as review_cli
 from stages.scoring import cli as scoring_cli
@@ -81,6 +82,7 @@ app.command("compare")(compare_cli.compare)
 app.command("gate")(gate_cli.gate)
 app.add_typer(review_cli.review_app, name="review")
 app.command("agreement")(review_cli.agreement)
+app.command("judge")(judge_cli.judge)
 
 
 def main(argv: list[str] | None = None) -> int:

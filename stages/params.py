@@ -390,6 +390,36 @@ class WorkloadParams(_Section):
         return value
 
 
+class JudgeParams(_Section):
+    """``judge:`` — the model judge of rubric tracks and its calibration gate
+    (docs/review.md#the-model-judge). Its figures are provisional and never replace human ones."""
+
+    study: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Study (``review/studies/<study>.yaml``) whose track of a workload gives the rubric, and
+    whose human final labels calibrate the judge."""
+    judges: dict[str, dict[str, Any]] = Field(min_length=1)
+    """The jury by name: each an endpoint given like ``model:`` (a ``preset`` of ``models:`` for
+    the embedded engine, or a ``/v1`` URL with its name and revision), checked as
+    :class:`ModelParams` once its preset is filled in (:func:`judge_models`). With several, an
+    item's grade is the lower median of their grades and their agreement is shown."""
+    max_tokens: int = Field(default=64, gt=0)
+    """Output limit of a judge's answer (it reasons briefly, then gives ``Grade: N``)."""
+    min_kappa: float = Field(default=0.6, ge=-1.0, le=1.0)
+    """Quadratic-weighted κ with the human final labels below which judge figures are withheld."""
+    min_items: int = Field(default=30, ge=1)
+    """Fewest human-labelled items a calibration needs; below it judge figures are withheld."""
+    max_unparsed_share: float = Field(default=0.1, ge=0.0, le=1.0)
+    """Largest share of calibration items whose grade could not be read; above it, withheld."""
+
+    @field_validator("judges")
+    @classmethod
+    def _judge_names(cls, value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        for name in value:
+            if not name or not all(c.isalnum() or c in "-_" for c in name):
+                raise ValueError(f"judge name {name!r}: use letters, digits, '-' and '_'")
+        return value
+
+
 class ParamsFile(_Section):
     """The whole of ``params.yaml``: every top-level section. A section is optional here (a
     project may hold only some), and required by the stage that reads it (:func:`section`)."""
@@ -405,6 +435,8 @@ class ParamsFile(_Section):
     run: RunParams | None = None
     workloads: dict[str, WorkloadParams] | None = None
     """One infer + score stage each, by workload name."""
+    judge: JudgeParams | None = None
+    """The model judge of the review tracks (``atlas judge``)."""
 
     @field_validator("datasets")
     @classmethod
@@ -436,6 +468,8 @@ def load_document(path: Path = PARAMS_FILE) -> YamlDoc:
         validate(ModelParams, doc, {"base_url": "embedded", **preset}, ("models", name))
     if doc.data.get("model") is not None:
         validate(ModelParams, doc, resolve_model(doc.data, path), ("model",))
+    for name, block in ((doc.data.get("judge") or {}).get("judges") or {}).items():
+        validate(ModelParams, doc, _judge_block(doc.data, block, path), ("judge", "judges", name))
     _CACHE.clear()
     _CACHE[key] = doc
     return doc
@@ -483,6 +517,22 @@ def model_params(path: Path = PARAMS_FILE) -> ModelParams:
     doc = load_document(path)
     result: ModelParams = validate(ModelParams, doc, resolve_model(doc.data, path), ("model",))
     return result
+
+
+def _judge_block(data: dict[str, Any], block: dict[str, Any], path: Path) -> dict[str, Any]:
+    return resolve_model({"model": block, "models": data.get("models")}, path)
+
+
+def judge_models(path: Path = PARAMS_FILE) -> dict[str, ModelParams]:
+    """Every judge of ``judge.judges`` as :class:`ModelParams`, presets filled in as in
+    ``model:``."""
+    doc = load_document(path)
+    judges = section(JudgeParams, "judge", path).judges
+    return {
+        name: validate(ModelParams, doc, _judge_block(doc.data, block, path),
+                       ("judge", "judges", name))
+        for name, block in judges.items()
+    }  # fmt: skip
 
 
 def dataset_ids(path: Path = PARAMS_FILE) -> list[str]:

@@ -115,7 +115,7 @@ def test_http_without_host_is_a_bad_url_not_a_missing_key(
 
 def test_the_real_params_file_passes() -> None:
     assert set(load_params(REPO / "params.yaml")) == {
-        "datasets", "check", "model", "models", "decoding", "run", "workloads",
+        "datasets", "check", "model", "models", "decoding", "run", "workloads", "judge",
     }  # fmt: skip
 
 

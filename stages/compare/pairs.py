@@ -36,6 +36,11 @@ class Item:
     score: float | None
     seed: int | None = None
     """Seed of the fresh instance the item belongs to; None for the public set."""
+    measure: str | None = None
+    """Name of the graded figure when the line names it (``review``, ``judge``); else None and
+    the workload's scorers decide (:func:`stages.compare.run.graded_measure`)."""
+    scale: tuple[float, float] | None = None
+    """Range of ``score`` when the line gives it (a review rubric's 0-2 or 0-4)."""
 
     @property
     def key(self) -> str:
@@ -101,6 +106,8 @@ def _item(obj: dict[str, Any], where: str) -> Item:
         extracted=extracted if isinstance(extracted, str) else None,
         score=record.score,
         seed=record.seed,
+        measure=record.measure,
+        scale=record.scale,
     )
 
 

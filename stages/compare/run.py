@@ -87,7 +87,8 @@ def side_records(side: Side, rows: dict[str, dict[str, Any]]) -> list[VerdictRec
         VerdictRecord(
             workload=side.workload, id=item.id, repeat=item.repeat, seed=item.seed,
             cluster=item.cluster, correct=item.correct, score=item.score,
-            measure=measure if item.score is not None else None, failed=item.failed,
+            measure=(item.measure or measure) if item.score is not None else None,
+            scale=item.scale, failed=item.failed,
             category=category_of(rows.get(item.id)) if item.seed is None else None,
             dataset_sha256=sha,
         )

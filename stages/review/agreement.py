@@ -16,8 +16,11 @@ from typing import Any
 
 from stages.errors import AtlasError
 
-METHODS = ("cohen", "cohen-quadratic", "fleiss", "krippendorff-nominal", "krippendorff-ordinal")
-ORDINAL_METHODS = ("cohen-quadratic", "krippendorff-ordinal")
+METHODS = (
+    "cohen", "cohen-linear", "cohen-quadratic", "fleiss", "krippendorff-nominal",
+    "krippendorff-ordinal",
+)  # fmt: skip
+ORDINAL_METHODS = ("cohen-linear", "cohen-quadratic", "krippendorff-ordinal")
 
 
 @dataclass(frozen=True)
@@ -71,10 +74,10 @@ def _single_category(values: Iterable[str]) -> str:
 def cohen(
     ratings: Sequence[Rating], labels: Sequence[str], weights: str | None = None
 ) -> Agreement:
-    """Cohen's κ for two raters over items both rated; ``weights="quadratic"`` weighs a
-    disagreement by the squared distance of the two labels' positions in ``labels`` (the full
-    rubric, so unseen labels still count toward the distance)."""
-    method = "cohen-quadratic" if weights == "quadratic" else "cohen"
+    """Cohen's κ for two raters over items both rated; ``weights="quadratic"`` (``"linear"``)
+    weighs a disagreement by the squared (absolute) distance of the two labels' positions in
+    ``labels`` (the full rubric, so unseen labels still count toward the distance)."""
+    method = f"cohen-{weights}" if weights else "cohen"
     raters = sorted({r.rater for r in ratings})
     if len(raters) != 2:
         return _result(
@@ -103,7 +106,9 @@ def cohen(
     cols = [sum(observed[i][j] for i in range(k)) for j in range(k)]
 
     def weight(i: int, j: int) -> float:
-        return float((i - j) ** 2) if weights == "quadratic" else float(i != j)
+        if weights == "quadratic":
+            return float((i - j) ** 2)
+        return float(abs(i - j)) if weights == "linear" else float(i != j)
 
     disagree = sum(weight(i, j) * observed[i][j] for i in range(k) for j in range(k))
     chance = sum(weight(i, j) * rows[i] * cols[j] / n for i in range(k) for j in range(k))
@@ -197,8 +202,8 @@ def compute(method: str, ratings: Sequence[Rating], labels: Sequence[str]) -> Ag
         raise AtlasError(f"labels {unknown} are rated but not in the label set {list(labels)}")
     if method == "cohen":
         return cohen(ratings, labels)
-    if method == "cohen-quadratic":
-        return cohen(ratings, labels, weights="quadratic")
+    if method in ("cohen-linear", "cohen-quadratic"):
+        return cohen(ratings, labels, weights=method.removeprefix("cohen-"))
     if method == "fleiss":
         return fleiss(ratings, labels)
     if method.startswith("krippendorff-"):

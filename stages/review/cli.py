@@ -40,12 +40,37 @@ def export(
     result = do_export(study, pass_no, reviewer or None)
     typer.echo(f"key: {result.key} (keep it away from reviewers)")
     for path in result.packages:
-        typer.echo(f"package: {path} (read-only)")
+        if path.suffix == ".html":
+            typer.echo(f"sheet: {path} (open it in a browser; its export is the verdict file)")
+        else:
+            typer.echo(f"package: {path} (read-only)")
     for path in result.templates:
         typer.echo(f"verdict template: {path} (commit it once filled in)")
     if result.refused:
         lines = [f"pass {pass_no} refused for {r}: {why}" for r, why in result.refused.items()]
         raise AtlasError("; ".join(lines))
+
+
+@review_app.command("accept")
+def accept_verdicts(
+    file: Annotated[Path, typer.Argument(help="Verdict file exported from an HTML sheet.")],
+    study: StudyOption,
+    draft: Annotated[
+        bool, typer.Option(help="Accept an incomplete draft (import refuses it until complete).")
+    ] = False,
+    replace: Annotated[
+        bool, typer.Option(help="Overwrite a verdict file that holds other labels.")
+    ] = False,
+) -> None:
+    """Check a sheet's exported verdicts against the key and put them in review/verdicts/.
+
+    Example: atlas review accept ~/Downloads/ana.pass1.json --study kouman-demo
+    """
+    from stages.review.accept import accept
+
+    done = accept(file, study, draft=draft, replace=replace)
+    state = "draft" if done.draft else "complete"
+    typer.echo(f"{done.target}: {done.items} item(s) labelled ({state}); commit it")
 
 
 @review_app.command("import")
@@ -88,7 +113,7 @@ def agreement(
     method: Annotated[
         str,
         typer.Option(
-            help="cohen | cohen-quadratic | fleiss | "
+            help="cohen | cohen-linear | cohen-quadratic | fleiss | "
             "krippendorff-nominal | krippendorff-ordinal | "
             "majority (2-of-3 per item and field)."
         ),

@@ -120,11 +120,16 @@ def latest_responses(name: str) -> tuple[dict[str, Any], dict[tuple[str, int], d
     manifest = read_json(base / "manifest.json")
     if not isinstance(manifest, dict) or "run_key" not in manifest:
         raise AtlasError(f"{base / 'manifest.json'}: run_key: missing")
+    return manifest, run_records(name, manifest["run_key"])
+
+
+def run_records(name: str, run_key: str) -> dict[tuple[str, int], dict[str, Any]]:
+    """The journal records of one run of a workload by (row id, repeat), last one winning."""
     records: dict[tuple[str, int], dict[str, Any]] = {}
-    for _, record in iter_jsonl(base / "responses.jsonl"):
-        if record.get("run_key") == manifest["run_key"]:
+    for _, record in iter_jsonl(Path("results") / name / "responses.jsonl"):
+        if record.get("run_key") == run_key:
             records[(str(record.get("id")), int(record.get("repeat") or 0))] = record
-    return manifest, records
+    return records
 
 
 def run_summary(manifest: dict[str, Any]) -> dict[str, Any]:

@@ -106,6 +106,39 @@ def _translation_errors(finals: list[tuple[dict[str, Any], dict]], workload: str
     return lines
 
 
+def _judge(workload: str, human: dict[str, Any]) -> dict[str, Any] | None:
+    """The model judge's figures of a track beside the human ones (``metrics/<w>.judge.json``,
+    written by ``atlas judge``): provisional, with their calibration, or withheld with the reason.
+    None when the track was not judged."""
+    path = Path("metrics") / f"{workload}.judge.json"
+    if not path.is_file():
+        return None
+    judged = read_json(path)
+    cal = judged.get("calibration") or {}
+    figures = judged.get("figures")
+    human_groups = human.get("groups") or {}
+    return {
+        "status": cal.get("status"),
+        "withheld": judged.get("withheld"),
+        "provisional": True,
+        "prompt": judged["signature"]["judge"]["prompt"]["version"],
+        "judges": sorted(judged["signature"]["judge"]["judges"]),
+        "items": judged.get("items"),
+        "unparsed": judged.get("unparsed"),
+        "mean": figures["mean"] if figures else None,
+        "groups": {g: v["mean"] for g, v in (figures or {}).get("groups", {}).items()},
+        "human_groups": {g: v["score"]["mean"] for g, v in human_groups.items()},
+        "calibration": {
+            k: cal.get(k)
+            for k in ("study", "demo", "resolved", "unparsed", "exact_agreement", "reason")
+        }
+        | {
+            "kappa_quadratic": (cal.get("kappa_quadratic") or {}).get("value"),
+            "bias": (cal.get("bias") or {}).get("mean"),
+        },
+    }
+
+
 def _general(workload: str) -> dict[str, Any]:
     """Accuracy by subject and overall of the multiple-choice workload (shared scorer)."""
     try:
@@ -169,6 +202,7 @@ def kouman_report(
         if track.rubric.startswith("translation"):
             entry["chrf_pp_secondary"] = _chrf(track.workload, finals)
             errors[name] = _translation_errors(finals, track.workload)
+        entry["judge"] = _judge(track.workload, stats)
         tracks[name] = entry
     general = _general(study.general.workload) if study.general else None
     components: dict[str, float] = {

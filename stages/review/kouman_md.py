@@ -109,6 +109,55 @@ def _agreement_rows(metrics: dict[str, Any]) -> list[str]:
     return rows
 
 
+def _judge_rows(metrics: dict[str, Any]) -> list[str]:
+    """Human score, judge score and their agreement side by side, per track and group."""
+    rows = [
+        "| track | human score | judge score (provisional) | weighted κ judge–human "
+        "(quadratic) | calibration items | unparsed | bias judge − human | judge |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, track in metrics["tracks"].items():
+        judge = track.get("judge")
+        if not judge:
+            continue
+        cal = judge["calibration"]
+        human = track["review"].get("score", {}).get("mean")
+        shown = _num(judge["mean"], 2) if judge["status"] == "calibrated" else "withheld"
+        demo = " (demo verdicts)" if cal.get("demo") else ""
+        rows.append(
+            f"| {name} | {_num(human, 2)} | {shown} | {_num(cal['kappa_quadratic'])} | "
+            f"{cal.get('resolved') or 0}{demo} | {cal.get('unparsed') or 0} | "
+            f"{_num(cal['bias'], 2)} | {', '.join(judge['judges'])}, prompt {judge['prompt']} |"
+        )
+        for group, value in judge["human_groups"].items():
+            judged = judge["groups"].get(group) if judge["status"] == "calibrated" else None
+            rows.append(
+                f"| {name} {group} | {_num(value, 2)} | "
+                f"{_num(judged, 2) if judged is not None else 'withheld'} | | | | | |"
+            )
+    return rows
+
+
+def _judge_section(metrics: dict[str, Any]) -> list[str]:
+    rows = _judge_rows(metrics)
+    if len(rows) == 2:
+        return []
+    out = [
+        "## Model judge beside the human scores",
+        "",
+        "Judge scores are provisional: shown only beside their calibration against the human "
+        "final labels, withheld below the gate, never in place of a human score or in the total.",
+        "",
+        *rows,
+        "",
+    ]
+    for name, track in metrics["tracks"].items():
+        judge = track.get("judge")
+        if judge and judge["status"] != "calibrated":
+            out.append(f"- **{name}** judge withheld: {judge['withheld']}")
+    return [*out, ""]
+
+
 def render_markdown(metrics: dict[str, Any], errors: dict[str, list[str]]) -> str:
     """The whole report."""
     out = [f"# Kouman protocol report — study `{metrics['study']}`", ""]
@@ -143,6 +192,7 @@ def render_markdown(metrics: dict[str, Any], errors: dict[str, list[str]]) -> st
             "",
         ]
     out += ["## Reviewer agreement", "", *_agreement_rows(metrics), ""]
+    out += _judge_section(metrics)
     out += ["## Error analysis", ""]
     for track, lines in errors.items():
         out += [f"- **{track}**: " + ("; ".join(lines) if lines else "no low-scored items")]

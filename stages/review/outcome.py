@@ -19,6 +19,7 @@ from stages.review.keys import Key, load_key
 from stages.review.resolved import FieldOutcome, StudyOutcome, resolve
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.summary import summarise
+from stages.review.verdict_lines import VERDICTS, lines_text, review_documents
 from stages.review.verdicts import (
     ReviewerVerdicts,
     load_adjudication,
@@ -131,6 +132,9 @@ def import_study(name: str, passes: list[int] | None = None) -> tuple[StudyOutco
         files.write_json(paths.results / "outcome.json", _outcome_json(out))
         files.write_json(paths.results / "disagreements.json", _disagreements(out))
         files.write_json(paths.metrics, metrics)
+        for workload, (document, lines) in review_documents(out).items():
+            files.write_json(Path("metrics") / f"{workload}.review.json", document)
+            files.write_text(VERDICTS / f"{workload}.review.jsonl", lines_text(lines))
     return out, metrics
 
 

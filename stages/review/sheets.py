@@ -1,7 +1,8 @@
 """``atlas review export``: the key, one reading package per reviewer and verdict templates.
 
 * Reading packages go to ``review/packages/<study>/<reviewer>/`` (git-ignored) and are made
-  read-only: anything typed there would be lost, so reviewers type into the verdict file.
+  read-only: ``pass<N>.md`` to read, and ``pass<N>.html``, the offline sheet reviewers label in
+  (:mod:`stages.review.sheet_html`), whose export is the verdict file.
 * Verdict templates go to ``review/verdicts/<study>/`` (committed) and are never overwritten.
 * The key goes to ``results/review/<study>/key.json``, outside every package.
 * Pass two of an audit is refused per reviewer until that reviewer's pass one is complete,
@@ -33,6 +34,7 @@ from stages.review.render import (
     response_sections,
     rubric_markdown,
 )
+from stages.review.sheet_html import sheet_data, sheet_html
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.verdicts import check_verdicts
 
@@ -109,11 +111,8 @@ def _sheet_markdown(
     return "\n".join(head + body)
 
 
-def _template(study: Study, key: Key, reviewer: str, pass_no: int) -> dict[str, Any]:
-    rows = []
-    for blind in key.order[reviewer][str(pass_no)]:
-        fields = key.items[blind].fields[str(pass_no)]
-        rows.append({"id": blind, **dict.fromkeys(fields), "why": ""})
+def verdict_header(key: Key, reviewer: str, pass_no: int) -> dict[str, Any]:
+    """The head of a verdict file, as the template and the HTML sheet's export write it."""
     return {
         "study": key.study,
         "reviewer": reviewer,
@@ -122,8 +121,15 @@ def _template(study: Study, key: Key, reviewer: str, pass_no: int) -> dict[str, 
         "notice": "Fill in one label per field (see the rubric in your reading package); "
         "leave nothing null. Commit this file.",
         "runs": {t: (r or {}).get("run_key") for t, r in key.runs.items()},
-        "verdicts": rows,
     }
+
+
+def _template(key: Key, reviewer: str, pass_no: int) -> dict[str, Any]:
+    rows = []
+    for blind in key.order[reviewer][str(pass_no)]:
+        fields = key.items[blind].fields[str(pass_no)]
+        rows.append({"id": blind, **dict.fromkeys(fields), "why": ""})
+    return {**verdict_header(key, reviewer, pass_no), "verdicts": rows}
 
 
 def _write_read_only(path: Path, text: str) -> None:
@@ -153,13 +159,16 @@ def export(name: str, pass_no: int = 1, reviewers: list[str] | None = None) -> E
                 continue
         package = paths.package(reviewer) / f"pass{pass_no}.md"
         _write_read_only(package, _sheet_markdown(study, key, reviewer, pass_no, shown))
-        result.packages.append(package)
+        header = verdict_header(key, reviewer, pass_no)
+        sheet = package.with_suffix(".html")
+        _write_read_only(
+            sheet, sheet_html(sheet_data(study, key, reviewer, pass_no, shown, header))
+        )
+        result.packages += [package, sheet]
         template = paths.verdict_file(reviewer, pass_no)
         if not template.exists():
             # Unsorted keys: the blind id leads each verdict, as the reviewer reads it.
-            text = json.dumps(
-                _template(study, key, reviewer, pass_no), ensure_ascii=False, indent=2
-            )
+            text = json.dumps(_template(key, reviewer, pass_no), ensure_ascii=False, indent=2)
             atomic_write_text(template, text + "\n")
             result.templates.append(template)
     return result

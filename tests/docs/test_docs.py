@@ -214,7 +214,7 @@ def test_every_params_key_is_documented() -> None:
     sections = {
         "check": params.CheckParams, "model": params.ModelParams,
         "decoding": params.DecodingParams, "run": params.RunParams,
-        "workloads.<w>": params.WorkloadParams,
+        "workloads.<w>": params.WorkloadParams, "judge": params.JudgeParams,
     }  # fmt: skip
     missing = [
         f"{prefix}.{field}"

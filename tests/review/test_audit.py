@@ -15,42 +15,6 @@ from stages.cli import main
 from stages.errors import AtlasError
 from stages.review.audit import Z95, Rate, draw_sample, reweight, threshold_table, wilson
 
-STUDY = """\
-seed: 11
-reviewers: [ana, ben, cid]
-audit:
-  corpus: corpus.jsonl
-  take: {A: 6, B: 4, C: 5}
-  score_field: rescore
-  band: [4, 7]
-  outcome: {field: converts, label: "no"}
-  pass1: {rubric: convert-pass1, show: [question, choices, answer]}
-  pass2: {rubric: convert-pass2, show: [question, choices, answer, rewrite], only_with: rewrite}
-"""
-
-
-def corpus_row(n: int) -> dict[str, Any]:
-    stratum = "A" if n < 40 else "B" if n < 50 else "C"
-    score = {"A": 9, "B": 2, "C": (4, 5, 6, 7, 7)[n - 50] if n >= 50 else None}[stratum]
-    return {
-        "id": f"q-{n:03d}",
-        "stratum": stratum,
-        "rescore": score,
-        "question": f"Question number {n}?",
-        "choices": ["alpha", "beta"],
-        "answer": "alpha",
-        "rewrite": f"Open question {n}?" if stratum == "C" or n % 2 == 0 else None,
-    }
-
-
-@pytest.fixture
-def audit_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    Path("corpus.jsonl").write_text("".join(json.dumps(corpus_row(n)) + "\n" for n in range(55)))
-    Path("review/studies").mkdir(parents=True)
-    Path("review/studies/conv.yaml").write_text(STUDY)
-    return tmp_path
-
 
 def test_draw_sample_is_seeded_per_stratum_and_checked() -> None:
     strata = {"big": [f"b{n}" for n in range(100)], "small": ["s1", "s2", "s3"]}

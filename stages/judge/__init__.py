@@ -1,0 +1,1 @@
+"""The model judge of rubric tracks and its calibration against human verdicts (issue 21)."""
