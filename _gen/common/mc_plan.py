@@ -76,6 +76,22 @@ def family_slots(families: Mapping[str, Any], count: int, rng: random.Random) ->
     return letter_plan(rng, mc)
 
 
+def shuffled_slots(families: Mapping[str, Any], count: int, rng: random.Random) -> dict[int, int]:
+    """Planned gold slot of every mc row of a family suite: each letter exactly as often over the
+    dataset, dealt to the rows by one shuffle, not block by block within each family.
+
+    ``family_slots`` balances every family exactly, so a family's other rows tell which letters
+    it has left; where the options' order carries their meaning (ascending values, a fixed order
+    of kinds), the option text least often right in the family's other rows is right here more
+    often than chance, which the audit's out-of-fold priors learn (issue 19)."""
+    mc = [i for i in range(count) if family_form(families, i)[1] == "mc"]
+    if len(mc) % K:
+        raise ValueError(f"{len(mc)} mc rows cannot balance {K} letters exactly")
+    letters = [slot for slot in range(K) for _ in range(len(mc) // K)]
+    rng.shuffle(letters)
+    return dict(zip(mc, letters, strict=True))
+
+
 def place(rng: random.Random, correct: T, distractors: Sequence[T], slot: int) -> list[T]:
     """The options: ``distractors`` in an order drawn from ``rng``, ``correct`` at ``slot``."""
     others = list(distractors)

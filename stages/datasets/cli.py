@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 dataset_app = typer.Typer(
-    help="Create, publish and import datasets.\n\nExample: atlas dataset new eval-math-v3",
+    help="Create, publish and import datasets.\n\nExample: atlas dataset new eval-geometry-v1",
     no_args_is_help=True,
 )
 schema_app = typer.Typer(
@@ -67,7 +67,7 @@ def check(
 def new(dataset_id: Annotated[str, typer.Argument(help="e.g. eval-math-v2")]) -> None:
     """Copy the generator template for a new dataset and add it to params.yaml.
 
-    Example: atlas dataset new eval-math-v3
+    Example: atlas dataset new eval-geometry-v1
     """
     from stages.datasets.new import new_dataset
 
@@ -167,7 +167,7 @@ def fresh(
 def publish(dataset_id: Annotated[str, typer.Argument(help="Dataset id to pin.")]) -> None:
     """Pin a dataset's bytes in datasets/registry.json; later changes fail the check.
 
-    Example: atlas dataset publish eval-math-v3
+    Example: atlas dataset publish eval-geometry-v1
     """
     from stages.datasets.registry import publish as do_publish
 

@@ -11,7 +11,10 @@ reduced to ``B`` and a trailing ``.`` is gone):
   followed by a plain space does not (``A cat`` is prose, not label A).
 - Otherwise, the choice text alone counts: if the extraction equals exactly one choice's text
   (normalised as for ``exact``: NFKC, casefold, whitespace collapsed), that choice is the
-  answer. When a label is present it wins, even if the text after it names another choice.
+  answer. The choice text is tidied as the extraction was (extraction step 4: surrounding
+  quotes, one trailing ``.`` or ``!``), so a choice that is a sentence ("All wugs are feps.")
+  is matched by its own text (issue 19; before mc-3 such a choice could never be). When a
+  label is present it wins, even if the text after it names another choice.
 - Anything else ("The answer is B", an unknown label) is wrong, and so is an answer that offers
   several labels: besides the one read, another label of a choice written as ``(C)``, ``[C]``,
   ``C)`` / ``C.`` / ``C:`` before a space or the end, ``Option C``, or a lone letter joined to
@@ -32,7 +35,7 @@ from typing import Any
 from stages.errors import AtlasError
 from stages.scoring import flexible
 from stages.scoring.exact import normalize
-from stages.scoring.extract import extract_answer
+from stages.scoring.extract import extract_answer, tidy
 from stages.scoring.hedge import DISJUNCTION_WORDS
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
 
@@ -60,7 +63,7 @@ def read_label(text: str, choices: list[str]) -> str | None:
     if match is not None:
         return (match["p"] or match["b"] or match["l"]).upper()
     wanted = normalize(text)
-    hits = [i for i, choice in enumerate(choices) if normalize(choice) == wanted]
+    hits = [i for i, choice in enumerate(choices) if normalize(tidy(choice)) == wanted]
     return chr(ord("A") + hits[0]) if len(hits) == 1 else None
 
 

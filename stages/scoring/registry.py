@@ -58,7 +58,7 @@ SCORER_VERSIONS: dict[str, str] = {
     "exact": "exact-2",
     "contains": "contains-2",
     "numeric": "numeric-3",
-    "mc": "mc-2",
+    "mc": "mc-3",
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",
     "code_exec": "code_exec-2",

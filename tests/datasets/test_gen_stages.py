@@ -48,9 +48,10 @@ def test_helpers_are_the_transitive_imports() -> None:
         "_gen/families/haystack/build.py",
         "_gen/families/haystack/needles.py",
     ]
-    assert helpers("eval-vision-v1", REPO)[-2:] == [
+    assert helpers("eval-vision-v1", REPO)[-3:] == [
         "_gen/families/vision/draw.py",
         "_gen/families/vision/pixels.py",
+        "_gen/families/vision/questions.py",
     ]
 
 

@@ -89,7 +89,7 @@ Prose naming `atlas infer --frobnicate` and `atlas frobnicate ID` and `dvc exp s
 atlas infer math --limit 5          # fine
 atlas infer math --limit five       # not an integer
 atlas infer                         # the workload is required
-atlas dataset mend eval-math-v3     # no such subcommand
+atlas dataset mend eval-geometry-v1     # no such subcommand
 atlas agreement labels.csv          # --method is required
 atlas compare HEAD~1 HEAD --flip    # the option is --flips
 dvc exp run -S run.limit=null && dvc metrics shwo
@@ -118,7 +118,7 @@ def test_the_checker_catches_every_planted_mistake(tmp_path: Path) -> None:
     assert "invalid choice" in said["dvc exp shw"] and "invalid choice" in said["dvc metrics shwo"]
     assert "--limit" in said["atlas infer math --limit five"]
     assert said["atlas infer"] == "`atlas infer`: Missing argument 'workload'."
-    assert said["atlas dataset mend eval-math-v3"].startswith("`atlas dataset` has no command")
+    assert said["atlas dataset mend eval-geometry-v1"].startswith("`atlas dataset` has no command")
     assert "--method" in said["atlas agreement labels.csv"]
     assert "--flip" in said["atlas compare 'HEAD~1' HEAD --flip"]
     assert "unrecognized arguments: --bogus" in said["dvc metrics diff --bogus"]
@@ -263,7 +263,7 @@ def test_every_project_path_the_docs_name_exists() -> None:
             path = span.split("#")[0].split("::")[0].rstrip("/")
             if not re.match(r"(stages|_gen|tests|review/(studies|demo|verdicts)|datasets)/", path):
                 continue
-            if re.search(r"[<>*…{}]|\.\.\.|eval-math-v3|eval_math_v3", path) or path.startswith(
+            if re.search(r"[<>*…{}]|\.\.\.|eval-geometry-v1|eval_geometry_v1", path) or path.startswith(
                 "review/packages"
             ):
                 continue

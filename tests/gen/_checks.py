@@ -1,7 +1,8 @@
 """Checks that several tests/gen modules share: a dataset's committed rows, its generator loaded
 as a module, the gold text of a row, the (call, expected) cases of a code row's one-line asserts,
-the in-process regeneration check and the Monty Hall odds re-derived by walking every path
-(commonsense -v2 and -v3 both ask them)."""
+the in-process regeneration check, the Monty Hall odds re-derived by walking every path
+(commonsense -v2 and -v3 both ask them), and for datasets whose rows carry ``probes`` (issue 19)
+the verdicts of each row's own scorer on its probes and on its prompt sent back."""
 
 from __future__ import annotations
 
@@ -9,13 +10,19 @@ import ast
 import importlib.util
 import itertools
 import json
+import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from stages.datasets import learned, pooled
+from stages.datasets.regen import FRESH_SEED_ENV
+from stages.scoring.registry import score_row
 
 REPO = Path(__file__).resolve().parents[2]
 ASSERT_LINE = re.compile(r"^assert (?P<call>(?P<entry>\w+)\(.*\)) == (?P<expected>.+)$")
@@ -93,3 +100,73 @@ def monty_paths(doors: int, opened: int, knows: bool, see_car: bool) -> Fraction
                     runs += weight
                     wins += weight * (pick == car)
     return wins / runs
+
+
+def verdict(row: dict[str, Any], reply: str) -> tuple[bool, bool]:
+    """(strict, flexible) correctness of ``reply`` under the row's own scorer."""
+    got = score_row(row, {"output": reply, "error": None}, REPO)
+    flexible = got.correct if got.flexible is None else got.flexible.correct
+    return bool(got.correct), bool(flexible)
+
+
+def probe_failures(rows: list[dict[str, Any]]) -> list[tuple[str, str, str]]:
+    """Every probe the row's own scorer misjudges: a near miss scored right (strict or flexible),
+    an alternative scored wrong (strict or flexible), a row without probes."""
+    bad = []
+    for row in rows:
+        probes = row.get("probes")
+        if not probes or (row["scorer"] != "mc" and not probes.get("near_misses")):
+            bad.append((row["id"], "no probes", ""))
+            continue
+        bad += [
+            (row["id"], "near miss", r)
+            for r in probes.get("near_misses", [])
+            if any(verdict(row, r))
+        ]
+        bad += [
+            (row["id"], "alternative", r)
+            for r in probes.get("alternatives", [])
+            if not all(verdict(row, r))
+        ]
+    return bad
+
+
+def echo_hits(rows: list[dict[str, Any]]) -> list[str]:
+    """Ids of rows whose prompt, sent back once or twice, scores right (strict or flexible)."""
+    hits = []
+    for row in rows:
+        echoes = (row["prompt"], f"{row['prompt']}\n\n{row['prompt']}")
+        if any(any(verdict(row, echo)) for echo in echoes):
+            hits.append(row["id"])
+    return hits
+
+
+def pooled_rows(
+    gen: ModuleType, dataset_id: str, keep: Callable[[dict[str, Any]], bool]
+) -> list[dict[str, Any]]:
+    """The committed rows that ``keep`` selects, then the same cells of the audit's fresh
+    instances (``atlas dataset audit --fresh``: its seeds, each row's first draw, built in
+    process). A cell is the row index, so its family, level and form are the committed row's.
+    Module-level plans (mc gold letters) stay the published seed's: they place the gold, they do
+    not choose it."""
+    committed = committed_rows(dataset_id)
+    picked = [i for i, row in enumerate(committed) if keep(row)]
+    rows = [committed[i] for i in picked]
+    saved = os.environ.get(FRESH_SEED_ENV)
+    try:
+        for seed in pooled.SEEDS:
+            os.environ[FRESH_SEED_ENV] = str(seed)
+            rows += [gen.generate(gen.lib.row_rng(gen.SEED, i), i) for i in picked]
+    finally:
+        if saved is None:
+            os.environ.pop(FRESH_SEED_ENV, None)
+        else:
+            os.environ[FRESH_SEED_ENV] = saved
+    return rows
+
+
+def pooled_learned(
+    gen: ModuleType, dataset_id: str, keep: Callable[[dict[str, Any]], bool]
+) -> learned.Learned:
+    """The learned answer-free baseline over :func:`pooled_rows` (rows of one format)."""
+    return learned.learn(pooled_rows(gen, dataset_id, keep))

@@ -59,6 +59,30 @@ def test_wrong_and_out_of_range_labels() -> None:
     assert verdict.why == "label F is not among 4 choices"
 
 
+def test_a_sentence_choice_is_matched_by_its_own_text() -> None:
+    """Extraction drops the reply's final period; the choice's is dropped too (issue 19)."""
+    row = {
+        "id": "q2",
+        "answer": "C",
+        "choices": [
+            "All wugs are feps.",
+            "No wugs are feps.",
+            "Some wugs are feps.",
+            "Some feps are wugs.",
+        ],
+    }
+    got = [
+        mc.score(row, {"output": text, "error": None}, Path(".")).correct
+        for text in (
+            "Answer: Some wugs are feps.",
+            "Answer: Some wugs are feps",
+            'Answer: "Some wugs are feps."',
+            "Answer: Some feps are wugs.",
+        )
+    ]
+    assert got == [True, True, True, False]
+
+
 def test_gold_must_be_a_label_of_the_choices() -> None:
     with pytest.raises(AtlasError, match="q1"):
         _score("Answer: A", answer="E")

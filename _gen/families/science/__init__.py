@@ -1,3 +1,4 @@
-"""Science families of eval-science-v2 and -v3 (``base``: their shared item helpers; ``chem``:
-the chemistry tables).
+"""Science families of eval-science-v2, -v3 and -v4 (``base``: their shared item helpers;
+``chem``: the chemistry tables; ``stated`` and the ``*_stated`` families: -v4's assumptions
+stated in every row; ``near_misses``: -v4's probes).
 """

@@ -298,6 +298,8 @@ def kettle(rng: random.Random, level: int, slot: int | None, ordinal: int) -> It
 
 
 STORES = ("car", "load", "water", "battery")
+#: how far the most energetic store must lead the next one, by level
+MARGINS = tuple(Fraction(m, 100) for m in (130, 115, 105))
 
 
 def most_energy(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item | None:
@@ -306,24 +308,38 @@ def most_energy(rng: random.Random, level: int, slot: int | None, ordinal: int) 
     m_lift, h = rng.randint(50, 2000), rng.randint(2, 50)
     water, dt = rng.randint(1, 20), rng.randint(5, 60)
     volts, amp_h = rng.choice((3, 12, 48)), rng.randint(2, 100)
-    values = [
-        Fraction(m_car) * (kmh * KMH) ** 2 / 2,
-        m_lift * G * h,
-        water * C_WATER * dt,
-        Fraction(volts * amp_h * 3600),
-    ]
+    values = stored((m_car, kmh), (m_lift, h), (water, dt), (volts, amp_h))
     ranked = sorted(range(4), key=values.__getitem__)
-    margin = Fraction((130, 115, 105)[level], 100)
+    margin = MARGINS[level]
     if (
         ranked[-1] != slot
         or values[slot] < values[ranked[-2]] * margin
         or values[slot] > values[ranked[-2]] * 3
     ):
         return None
+    return most_energy_item((m_car, kmh), (m_lift, h), (water, dt), (volts, amp_h), slot)
+
+
+def stored(car: tuple[int, int], load: tuple[int, int], water: tuple[int, int],
+           battery: tuple[int, int]) -> list[Fraction]:  # fmt: skip
+    """The energies (J) of a car ``(kg, km/h)``, a raised load ``(kg, m)``, heated water
+    ``(litres, kelvin)`` and a battery ``(V, ampere-hours)``, in ``STORES`` order."""
+    return [
+        Fraction(car[0]) * (car[1] * KMH) ** 2 / 2,
+        load[0] * G * load[1],
+        water[0] * C_WATER * water[1],
+        Fraction(battery[0] * battery[1] * 3600),
+    ]
+
+
+def most_energy_item(car: tuple[int, int], load: tuple[int, int], water: tuple[int, int],
+                     battery: tuple[int, int], slot: int) -> Item:  # fmt: skip
+    """The most-energy item of the four stores, the one in ``STORES`` place ``slot`` the gold."""
+    (m_car, kmh), (m_lift, h), (water_l, dt), (volts, amp_h) = car, load, water, battery
     options = [
         f"{an(m_car).capitalize()} {m_car} kg car moving at {kmh} km/h (its kinetic energy)",
         f"{an(m_lift).capitalize()} {m_lift} kg load raised {h} m (its gain in potential energy)",
-        f"{water} litres of water heated by {dt} degrees C (the heat it absorbs)",
+        f"{water_l} litres of water heated by {dt} degrees C (the heat it absorbs)",
         f"{an(volts).capitalize()} {volts} V battery rated {amp_h} ampere-hours (its stored "
         "energy)",
     ]
@@ -335,7 +351,7 @@ def most_energy(rng: random.Random, level: int, slot: int | None, ordinal: int) 
         "kind": "most_energy",
         "car": [m_car, kmh],
         "load": [m_lift, h],
-        "water": [water, dt],
+        "water": [water_l, dt],
         "battery": [volts, amp_h],
     }
     return plan.mc_item(q, options, slot, meta)

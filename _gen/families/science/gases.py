@@ -286,9 +286,19 @@ def boyle(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Ite
     return numeric(q, "cm^3", value, meta, [v * deep / ATM, v * deep / ATM * t_top / t_deep])
 
 
-def pressure_factor(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item | None:
+#: the temperatures (degrees C) a pressure-factor row starts and ends at
+FACTOR_TEMPS = ((-40, 150), (-40, 450))
+
+
+def pressure_factor(
+    rng: random.Random,
+    level: int,
+    slot: int | None,
+    ordinal: int,
+    temps: tuple[tuple[int, int], tuple[int, int]] = FACTOR_TEMPS,
+) -> Item | None:
     assert slot is not None
-    t1, t2 = rng.randint(-40, 150), rng.randint(-40, 450)
+    t1, t2 = rng.randint(*temps[0]), rng.randint(*temps[1])
     if abs(t2 - t1) < 60 or 0 in (t1, t2):
         return None
     v1, v2 = (1, 1) if level == 0 else (rng.randint(2, 30), rng.randint(2, 30))
@@ -327,11 +337,25 @@ def pressure_factor(rng: random.Random, level: int, slot: int | None, ordinal: i
 def which_gas(rng: random.Random, level: int, slot: int | None, ordinal: int) -> Item | None:
     assert slot is not None
     picks = sorted(rng.sample(range(len(GASES)), 4))
-    gas = GASES[picks[slot]]
-    v, t, p = rng.randint(1, 20), rng.randint(-10, 90), rng.randint(80, 300)
-    grams = Fraction(round(Fraction(p) * v / (R_GAS * kelvin(t)) * gas[2] * 100), 100)
+    v, t, p = flask(rng)
+    grams = gas_grams(picks[slot], v, t, p)
     if grams < 1:
         return None
+    return which_gas_item(picks, slot, v, t, p, grams)
+
+
+def flask(rng: random.Random) -> tuple[int, int, int]:
+    """A which-gas flask's volume (L), temperature (degrees C) and pressure (kPa)."""
+    return rng.randint(1, 20), rng.randint(-10, 90), rng.randint(80, 300)
+
+
+def gas_grams(gas: int, v: int, t: int, p: int) -> Fraction:
+    """The mass of ``GASES[gas]`` a flask holds, to the centigram."""
+    return Fraction(round(Fraction(p) * v / (R_GAS * kelvin(t)) * GASES[gas][2] * 100), 100)
+
+
+def which_gas_item(picks: list[int], slot: int, v: int, t: int, p: int, grams: Fraction) -> Item:
+    """The which-gas item of a flask holding ``grams`` of ``GASES[picks[slot]]``."""
     q = (
         f"{an(v).capitalize()} {v} L flask at {t} degrees C and {p} kPa holds {num(grams)} g of a "
         f"single pure gas. {GAS_NOTE} Which gas is it?"

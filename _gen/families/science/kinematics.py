@@ -232,9 +232,21 @@ def range_choice(rng: random.Random, level: int, slot: int | None, ordinal: int)
         return None  # the fastest launch would win by a surface rule
     if level == 2 and abs(launches[best][1] - 45) == steepest_fit:
         return None  # so would the angle nearest 45 degrees
+    return range_item(rng, launches, order, slot)
+
+
+def launch_range(launch: tuple[int, int]) -> float:
+    """How far a ball launched at ``(speed m/s, angle degrees)`` travels over level ground."""
+    return _range(*launch)
+
+
+def range_item(
+    rng: random.Random, launches: list[tuple[int, int]], order: list[int], slot: int
+) -> Item:
+    """The range-choice item of four launches, ``order`` ranking them shortest range first."""
     texts = [f"{s} m/s at {a} degrees above the horizontal" for s, a in launches]
     distractors = [texts[i] for i in order[:-1]]
-    options = plan.place(rng, texts[best], distractors, slot)
+    options = plan.place(rng, texts[order[-1]], distractors, slot)
     q = (
         f"Four balls are launched from level ground and land back on it. {G_NOTE} Which launch "
         f"travels the greatest horizontal distance?"

@@ -1,1 +1,3 @@
-"""Images of eval-vision-v1: the Pillow renderer and the pixel readers of its second proof."""
+"""Images of eval-vision-v1 and -v2: the Pillow renderer, the pixel readers of the second proof,
+the questions (``questions``), -v2's rebuilt choice rows (``choices``), its open questions with
+answers drawn first (``planned``) and probes (``near_misses``)."""
