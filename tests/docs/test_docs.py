@@ -263,9 +263,9 @@ def test_every_project_path_the_docs_name_exists() -> None:
             path = span.split("#")[0].split("::")[0].rstrip("/")
             if not re.match(r"(stages|_gen|tests|review/(studies|demo|verdicts)|datasets)/", path):
                 continue
-            if re.search(r"[<>*…{}]|\.\.\.|eval-geometry-v1|eval_geometry_v1", path) or path.startswith(
-                "review/packages"
-            ):
+            if re.search(
+                r"[<>*…{}]|\.\.\.|eval-geometry-v1|eval_geometry_v1", path
+            ) or path.startswith("review/packages"):
                 continue
             if not (REPO / path).exists():
                 missing.append(f"{_name(page)}: {span}")
