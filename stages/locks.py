@@ -59,6 +59,12 @@ def _describe(holder: dict[str, object]) -> str:
     return ", ".join(parts)
 
 
+def held() -> list[IO[bytes]]:
+    """The lock files this process holds (a forked sending process closes its copies, so that
+    only the parent holds the workload's lock)."""
+    return [handle for handle, _ in _held.values()]
+
+
 @contextlib.contextmanager
 def exclusive(name: str, what: str, root: Path = Path(".")) -> Iterator[None]:
     """Hold lock ``name`` (``infer-math``, ``score-math``, ``report``) while the body runs;

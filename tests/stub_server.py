@@ -170,7 +170,7 @@ class StubServer:
                 length = int(headers.get("content-length", "0"))
                 body = await reader.readexactly(length) if length else b""
                 received = time.perf_counter()
-                keep = await self._answer(method, path, headers, body, writer, received)
+                keep = await self._answer(method, path, headers, body, writer, received, reader)
                 if not keep or (self.config.close_after_answer and path.endswith("/completions")):
                     await writer.drain()
                     break
@@ -187,6 +187,7 @@ class StubServer:
         raw: bytes,
         writer: Any,
         received: float = 0.0,
+        reader: asyncio.StreamReader | None = None,
     ) -> bool:
         if method == "GET" and path.endswith("/stub/times"):
             _send_json(writer, 200, self.stats.times)
@@ -242,6 +243,9 @@ class StubServer:
             if config.slots is not None and self._slots is None:
                 self._slots = asyncio.Semaphore(config.slots)
             async with self._slots or contextlib.nullcontext():
+                gone = writer.transport.is_closing() or (reader is not None and reader.at_eof())
+                if gone:  # the client left while it waited: dropped, as engines abort a request
+                    return False  # whose connection closed
                 await asyncio.sleep(config.delay_s)
                 call = config.tool_call if body.get("tools") else None
                 reply = config.reply_fn(body) if config.reply_fn is not None else config.reply

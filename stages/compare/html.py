@@ -66,10 +66,14 @@ def render_html(result: Comparison, flips: list[Flip]) -> str:
     head, _, failures = render.header(result.rows)
     parts.append(html_table(head, [render.cells(r, failures) for r in result.rows]))
     if result.serving:
-        parts.append("<h2>Serving (one measured run each)</h2>")
+        parts.append("<h2>Serving</h2>")
         parts.append(
             html_table(render.SERVING_HEADER, [render.serving_cells(s) for s in result.serving])
         )
+        rows = [line for s in result.serving for line in render.interval_cells(s)]
+        if rows:
+            parts.append(f'<p class="note">{escape(render.INTERVAL_NOTE)}</p>')
+            parts.append(html_table(render.INTERVAL_HEADER, rows))
     runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
     notes = runs + render.notes(result)
     if notes:

@@ -96,6 +96,57 @@ def serving_cells(row: ServingRow) -> list[str]:
 
 
 SERVING_HEADER = ["workload", "TTFT p50 s", "ITL p50 s", "output tokens/s"]
+INTERVAL_HEADER = ["workload", "at", "figure", "A", "B", "B-A [95%]", "verdict"]
+INTERVAL_NOTE = (
+    "Serving figures in ms with 95% bootstrap intervals (the main pass: within its run; a level "
+    "with repeats: across its runs); B-A by MOVER from the two intervals; no difference: its "
+    "interval holds 0. docs/serving.md"
+)
+
+
+def _ms(value: float, low: float | None = None, high: float | None = None) -> str:
+    def text(x: float) -> str:
+        return f"{1000 * x:.3g}"
+
+    return (
+        text(value) if low is None or high is None else f"{text(value)} [{text(low)}, {text(high)}]"
+    )
+
+
+FIGURE_NAMES = {"ttft_s": "TTFT", "itl_s": "ITL", "latency_s": "E2E"}
+SHORT_VERDICTS = {"no detectable difference": "no difference"}
+
+
+def _figure_name(figure: str) -> str:
+    if figure == "goodput_share":
+        return "goodput"
+    name, q = figure.split(".")
+    return f"{FIGURE_NAMES.get(name, name)} {q}"
+
+
+def interval_cells(row: ServingRow) -> list[list[str]]:
+    """One line per figure both revisions measured with an interval."""
+    out = []
+    for entry in row.intervals:
+        a, b, ci = entry["a"], entry["b"], entry["ci95"]
+        share = entry["figure"] == "goodput_share"
+        shown = (lambda x: f"{x:.2f}") if share else _ms
+        out.append(
+            [
+                row.workload,
+                entry["scope"],
+                _figure_name(entry["figure"]),
+                f"{shown(a['value'])} [{shown(a['low'])}, {shown(a['high'])}]",
+                f"{shown(b['value'])} [{shown(b['low'])}, {shown(b['high'])}]",
+                f"{shown(entry['delta'])} [{shown(ci['low'])}, {shown(ci['high'])}]",
+                SHORT_VERDICTS.get(entry["verdict"], entry["verdict"]),
+            ]
+        )
+    return out
+
+
+def _interval_rows(result: Comparison) -> list[list[str]]:
+    return [line for s in result.serving for line in interval_cells(s)]
 
 
 def notes(result: Comparison) -> list[str]:
@@ -132,6 +183,29 @@ def legend(result: Comparison) -> list[str]:
     ]
 
 
+MAX_DIFFER_SHOWN = 8
+"""Serving figures that differ listed in the terminal at most (the table stays one screen)."""
+
+
+def interval_lines(compared: list[list[str]], wrap: textwrap.TextWrapper) -> list[str]:
+    """The terminal's part on figures with intervals: how many differ, and the first
+    :data:`MAX_DIFFER_SHOWN` of them; --json and compare.md show all."""
+    if not compared:
+        return []
+    differ = [row for row in compared if row[-1] != "no difference"]
+    lines = ["", *wrap.wrap(INTERVAL_NOTE)]
+    lines.append(
+        f"{len(compared)} serving figures compared with intervals, {len(differ)} differ"
+        + (":" if differ else " (all in --json and compare.md)")
+    )
+    if differ:
+        lines += fit(INTERVAL_HEADER, differ[:MAX_DIFFER_SHOWN], set())
+    if len(differ) > MAX_DIFFER_SHOWN:
+        more = len(differ) - MAX_DIFFER_SHOWN
+        lines.append(f"… {more} more that differ (all in --json and compare.md)")
+    return lines
+
+
 def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | None = None) -> str:
     """The whole terminal view, every line at most :data:`WIDTH` characters."""
     wrap = textwrap.TextWrapper(width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
@@ -139,8 +213,9 @@ def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | No
     head, right, failures = header(result.rows)
     lines += fit(head, [cells(r, failures) for r in result.rows], right)
     if result.serving:
-        lines += ["", "Serving: one measured run at each revision, not a statistical comparison."]
+        lines += ["", "Serving headline figures (medians; intervals below where measured):"]
         lines += fit(SERVING_HEADER, [serving_cells(s) for s in result.serving], set())
+    lines += interval_lines(_interval_rows(result), wrap)
     runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
     extra = runs + notes(result)
     if extra:
@@ -201,8 +276,11 @@ def markdown(result: Comparison, flip_lines: list[str]) -> str:
     head, _, failures = header(result.rows)
     out += md_table(head, [md_cells(r, failures) for r in result.rows])
     if result.serving:
-        out += ["## Serving (one measured run each)", ""]
+        out += ["## Serving", ""]
         out += md_table(SERVING_HEADER, [serving_cells(s) for s in result.serving])
+    if _interval_rows(result):
+        out += [INTERVAL_NOTE, ""]
+        out += md_table(INTERVAL_HEADER, _interval_rows(result))
     runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
     if runs or notes(result):
         out += ["## Notes", "", *[f"- {md_cell(n)}" for n in runs + notes(result)], ""]

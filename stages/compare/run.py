@@ -15,17 +15,19 @@ from stages.compare.pairs import Side, WorkloadPairs, load_side, pair, refusal, 
 from stages.compare.records import VerdictRecord
 from stages.compare.revisions import Revision
 from stages.compare.row import Row
-from stages.compare.serving import serving_figures
+from stages.compare.serving import compare_intervals, serving_figures
 from stages.errors import AtlasError
 
 
 @dataclass(frozen=True)
 class ServingRow:
-    """Serving figures of one workload at A and B: one measured run each, no statistics."""
+    """Serving figures of one workload at A and B: the headline figures, and every figure both
+    measured with a bootstrap interval compared by the interval of B − A (issue 23)."""
 
     workload: str
     a: dict[str, float | None]
     b: dict[str, float | None]
+    intervals: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -186,7 +188,8 @@ def compare(a_name: str, b_name: str, only: list[str] | None = None) -> Comparis
         records_b += side_records(side_b, rows)
         figures_a, figures_b = serving_figures(side_a.serving), serving_figures(side_b.serving)
         if any(v is not None for v in (*figures_a.values(), *figures_b.values())):
-            result.serving.append(ServingRow(name, figures_a, figures_b))
+            compared = compare_intervals(side_a.serving, side_b.serving)
+            result.serving.append(ServingRow(name, figures_a, figures_b, compared))
         run = run_text(side_a.signature, side_b.signature)
         result.runs.setdefault(run, []).append(name)
         for warning in engine_warnings(paired):

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from stages.datasets.fresh import FRESH_DIR, fresh_root, make_fresh
 from stages.io import sha256_file, write_json
 from stages.params import PARAMS_FILE, workload
 
@@ -37,6 +36,7 @@ def infer_fresh(name: str, params_path: Path = PARAMS_FILE) -> dict[str, Any]:
 
 
 def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, Any]:
+    from stages.datasets.fresh import FRESH_DIR, fresh_root, make_fresh  # only with fresh_seeds
     from stages.inference.endpoint import open_endpoint
     from stages.inference.plan import plan_workload
     from stages.inference.run import run_pass

@@ -9,7 +9,6 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from stages.datasets.card import DatasetCard
-from stages.datasets.rows import ROW_MODELS
 from stages.errors import AtlasError
 from stages.io import iter_jsonl, read_json
 
@@ -62,6 +61,8 @@ def load_card(path: Path) -> DatasetCard:
 
 def validate_rows(path: Path, kind: str) -> tuple[list[dict[str, Any]], list[str]]:
     """All rows of ``path/rows.jsonl`` and every problem found (schema, duplicate ids)."""
+    from stages.datasets.rows import ROW_MODELS  # row models load only when rows are validated
+
     model: type[BaseModel] = ROW_MODELS[kind]
     rows_path = path / ROWS_FILE
     rows: list[dict[str, Any]] = []

@@ -1,4 +1,4 @@
-"""``atlas infer``, ``atlas workloads`` and ``atlas serve`` (issues 3, 11, 15).
+"""``atlas infer``, ``atlas merge``, ``atlas workloads`` and ``atlas serve`` (issues 3, 11, 15, 23).
 
 Only typer is imported here; the inference modules (httpx, aiohttp, pydantic models) load inside
 the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
@@ -50,6 +50,16 @@ def infer(
             "were journaled: send them again, or stop with exit code 4.",
         ),
     ] = True,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            "--shard",
+            metavar="I/N",
+            help="Send only shard I of N (0 <= I < N): every Nth planned request from the Ith, "
+            "and every Nth load level, journaled under results/W/shards/I-of-N/; join the shards "
+            "with `atlas merge W`.",
+        ),
+    ] = None,
 ) -> None:
     """Send a workload's requests to the model and journal every response.
 
@@ -73,7 +83,10 @@ def infer(
         return
     from stages.inference.rerun import RerunPolicy
     from stages.inference.run import RESULTS_DIR, infer_workload, journal_lock
+    from stages.inference.shards import parse_shard
     from stages.locks import exclusive
+
+    part = parse_shard(shard)
 
     # At exit, the interpreter's last garbage collections walk every object left (modules,
     # dataset, journal records): ~100 ms of a 2,000-request run. Freezing them skips that work;
@@ -85,8 +98,12 @@ def infer(
         from stages.params import workload as workload_params
 
         workload_params(workload)  # an unknown workload or a params error before the lock
+        rerun = RerunPolicy(keep_failed, resend_on_drift)
+        if part is not None:  # a shard has its own lock and folder; fresh instances are not split
+            infer_workload(workload, rerun, limit, part)
+            return
         with exclusive(journal_lock(workload), journal):  # main pass and fresh instances alike
-            infer_workload(workload, RerunPolicy(keep_failed, resend_on_drift), limit)
+            infer_workload(workload, rerun, limit)
             from stages.datasets.fresh_run import infer_fresh  # workloads.<w>.fresh_seeds (#13)
 
             infer_fresh(workload)
@@ -96,6 +113,22 @@ def infer(
             "and a rerun sends only the rest\n"
         )
         raise typer.Exit(130) from None
+
+
+def merge(
+    workload: Annotated[str, typer.Argument(help="Workload name from params.yaml.")],
+) -> None:
+    """Join a workload's shard journals (atlas infer W --shard I/N) into the journal scoring reads.
+
+    Refuses shards of different run keys or datasets, a missing or unfinished
+    shard, and shards of another run than params.yaml describes now. Merging
+    twice changes nothing.
+
+    Example: atlas merge math
+    """
+    from stages.inference.merge import merge_workload
+
+    merge_workload(workload)
 
 
 def workloads() -> None:

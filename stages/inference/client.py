@@ -30,21 +30,32 @@ Secrets (the API key) are scrubbed from every server text *before* it is cut to 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import json
 import random
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-import httpx
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
-if TYPE_CHECKING:
-    from stages.inference.transport import AiohttpTransport
+if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
+    import httpx
+
+    from stages.inference.replicas import Replicas
+    from stages.inference.transport import Wire, WireClient
+
+    Client = httpx.AsyncClient | WireClient
+else:
+    Client = Any
+
+
+class _Headers(Protocol):
+    """Response headers, httpx's or aiohttp's (both look names up case-insensitively)."""
+
+    def get(self, name: str, /) -> str | None: ...
+
 
 #: What each engine says when the prompt does not fit its context window (looked up in each
 #: engine's source). Groups ``n`` (tokens asked for: prompt, or prompt plus completion) and
@@ -141,6 +152,8 @@ class Outcome:
     ended: float = 0.0
     url_index: int = 0
     """Which of the run's URLs the last attempt went to."""
+    failover: list[int] = field(default_factory=list)
+    """Replicas that failed this request on the connection before it went to another one."""
 
 
 class _Failure(Exception):
@@ -155,6 +168,10 @@ class _Failure(Exception):
 
 
 _RETRIED = {"http_429", "http_5xx", "connection", "stream_torn"}
+_REPLICA_DOWN = {"connection", "stream_torn"}
+"""Failures that take a replica out (its process died or restarts) and fail the request over."""
+HEALTH_TIMEOUT_S = 5.0
+_CHECKS: set[asyncio.Task[None]] = set()
 FIRST_BYTES = 200
 """How much of a non-SSE answer goes into its ``invalid_response`` message."""
 
@@ -180,6 +197,8 @@ def _retry_after(value: str | None) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         pass
+    import email.utils
+
     try:  # the HTTP-date form
         return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
     except (TypeError, ValueError):
@@ -211,7 +230,7 @@ def _max_tokens(body: bytes) -> int | None:
 
 
 def _status_failure(
-    status: int, body: bytes, headers: httpx.Headers, secrets: Sequence[str], sent: bytes
+    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes
 ) -> _Failure:
     text = excerpt(body, ERROR_BODY_CHARS, secrets)
     if status == 429:
@@ -225,58 +244,65 @@ def _status_failure(
 
 
 async def _attempt(
-    client: httpx.AsyncClient, url: httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
+    client: Client, url: str | httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent."""
     wire = getattr(client, "wire", None)
-    if wire is not None and stream:
-        return await _attempt_on_wire(client, wire, url, body, secrets)
+    if wire is not None:
+        headers: dict[str, str] = client.headers  # type: ignore[assignment]
+        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets)
+    import httpx
+
     request = httpx.Request("POST", url, headers=client.headers, content=body)
     started = time.perf_counter()
     try:
-        response = await client.send(request, stream=True)
+        response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
     return await _read(response, stream, started, secrets, body)
 
 
 async def _attempt_on_wire(
-    client: httpx.AsyncClient,
-    wire: AiohttpTransport,
-    url: httpx.URL,
+    wire: Wire,
+    headers: dict[str, str],
+    url: str,
     body: bytes,
+    stream: bool,
     secrets: Sequence[str],
 ) -> tuple[Answer, float]:
-    """:func:`_attempt` for a stream on the aiohttp transport, without httpx's models. Anything
-    but a plain ``200`` (an error status, a compressed body) is read through httpx as the general
-    path would have, so the outcome is the same. (httpx's cookie jar is not fed: requests here
-    are built without it, so it never sent cookies back.)"""
+    """:func:`_attempt` on a run's own client (aiohttp, see :mod:`stages.inference.transport`):
+    the same outcomes as the httpx path, with aiohttp's response (bodies decoded by aiohttp)."""
+    from stages.inference.transport import WireError
+
     started = time.perf_counter()
     try:
-        raw = await wire.post(str(url), client.headers, body)
-    except httpx.TransportError as exc:
-        raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
-    if raw.status != 200 or "Content-Encoding" in raw.headers:
-        request = httpx.Request("POST", url, headers=client.headers, content=body)
-        return await _read(wire.to_httpx(raw, request), True, started, secrets, body)
-    content_type = raw.headers.get("Content-Type")
-    if not _is_sse(content_type):
-        try:
-            first = await raw.content.read(FIRST_BYTES)
-        except wire.READ_ERRORS:
-            first = b""
-        finally:
-            raw.release()
-        raise _not_sse(str(content_type), first, secrets)
-    reader = StreamReader(secrets)
+        raw = await wire.post(url, headers, body)
+    except WireError as exc:
+        raise _Failure("connection", str(exc)) from exc
     try:
+        if raw.status != 200:
+            raise _status_failure(raw.status, await raw.read(), raw.headers, secrets, body)
+        content_type = raw.headers.get("Content-Type")
+        if not stream:
+            try:
+                return parse_completion(await raw.read(), secrets), started
+            except InvalidResponse as exc:
+                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+        if not _is_sse(content_type):
+            try:
+                first = await raw.content.read(FIRST_BYTES)
+            except wire.READ_ERRORS:
+                first = b""
+            raise _not_sse(str(content_type), first, secrets)
+        reader = StreamReader(secrets)
         async for chunk in raw.content.iter_any():
             reader.feed(chunk, time.perf_counter())
-    except wire.READ_ERRORS as exc:  # the message the httpx path gives (a ReadError)
-        raise _Failure("stream_torn", f"ReadError: connection broke mid-response: {exc!r}") from exc
+        return _finish_stream(reader), started
+    except wire.READ_ERRORS as exc:
+        kind = "stream_torn" if stream and raw.status == 200 else "connection"
+        raise _Failure(kind, f"ReadError: connection broke mid-response: {exc!r}") from exc
     finally:
         raw.release()
-    return _finish_stream(reader), started
 
 
 def _finish_stream(reader: StreamReader) -> Answer:
@@ -317,15 +343,21 @@ async def _read(
         async for chunk in response.aiter_bytes():
             reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
-    except httpx.TransportError as exc:
+    except _transport_errors() as exc:
         kind = "stream_torn" if stream and response.status_code == 200 else "connection"
         raise _Failure(kind, f"{type(exc).__name__}: {exc}") from exc
     finally:
         await response.aclose()
 
 
+def _transport_errors() -> type[Exception]:
+    import httpx
+
+    return httpx.TransportError
+
+
 async def _diagnose_empty_stream(
-    client: httpx.AsyncClient, url: httpx.URL, body: bytes, secrets: Sequence[str]
+    client: Client, url: str | httpx.URL, body: bytes, secrets: Sequence[str]
 ) -> None:
     """Re-ask without streaming for one token; raise the server's error if it gives one."""
     probe = json.loads(body)
@@ -354,20 +386,56 @@ def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
     return outcome
 
 
+def _replicas(urls: Sequence[str | httpx.URL] | Replicas) -> Replicas:
+    from stages.inference.replicas import Replicas
+
+    return urls if isinstance(urls, Replicas) else Replicas([str(u) for u in urls])
+
+
+async def _check(client: Client, replicas: Replicas, index: int) -> None:
+    """The health check of a replica taken out: any answer to ``GET .../models`` brings it back."""
+    url = replicas.health[index] if replicas.health else replicas.urls[index]
+    wire = getattr(client, "wire", None)
+    if wire is not None:
+        healthy = await wire.healthy(url, client.headers, HEALTH_TIMEOUT_S)
+    else:
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT_S):
+                await client.get(url)  # type: ignore[union-attr]
+            healthy = True
+        except (TimeoutError, _transport_errors()):
+            healthy = False
+    replicas.checked(index, healthy)
+
+
+def _start_checks(client: Client, replicas: Replicas) -> None:
+    for index in replicas.due():
+        task = asyncio.get_running_loop().create_task(_check(client, replicas, index))
+        _CHECKS.add(task)
+        task.add_done_callback(_CHECKS.discard)
+
+
 async def send(
-    client: httpx.AsyncClient,
-    urls: list[httpx.URL],
+    client: Client,
+    urls: Sequence[str | httpx.URL] | Replicas,
     turn: int,
     body: bytes,
     stream: bool,
     policy: Policy,
 ) -> Outcome:
-    """Send ``body`` until it succeeds or fails for good; attempt ``i`` goes to the next URL."""
+    """Send ``body`` until it succeeds or fails for good. Attempt ``i`` goes to the next replica
+    (:mod:`stages.inference.replicas`); a replica failing on the connection is taken out and the
+    request goes to another one at once, without spending an attempt (a failover)."""
+    replicas = _replicas(urls)
     attempts = 0
+    failover: list[int] = []
     failure: _Failure
     secrets = policy.secrets
     while True:
-        url = urls[(turn + attempts) % len(urls)]
+        if replicas.down:
+            _start_checks(client, replicas)
+        index = replicas.pick(turn + attempts + len(failover), set(failover))
+        url = replicas.urls[index]
         attempts += 1
         started = time.perf_counter()
         try:
@@ -378,8 +446,7 @@ async def send(
                     if torn.empty:
                         await _diagnose_empty_stream(client, url, body, secrets)
                     raise
-            index = (turn + attempts - 1) % len(urls)
-            done = Outcome(answer, None, attempts, started, time.perf_counter(), index)
+            done = Outcome(answer, None, attempts, started, time.perf_counter(), index, failover)
             return scrub_outcome(done, secrets)
         except TimeoutError:
             failure = _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
@@ -387,11 +454,16 @@ async def send(
             failure = exc
         except InvalidResponse as exc:
             failure = _Failure("invalid_response", str(exc))
+        if failure.kind in _REPLICA_DOWN and len(replicas.urls) > 1:
+            replicas.take_out(index)
+            if index not in failover and replicas.others_up({*failover, index}):
+                failover.append(index)  # not the request's fault: sent elsewhere, no attempt spent
+                attempts -= 1
+                continue
         if failure.kind not in _RETRIED or attempts > policy.max_retries:
             message = excerpt(str(failure), MESSAGE_CHARS, secrets)
-            index = (turn + attempts - 1) % len(urls)
             error = {"kind": failure.kind, "message": message}
-            return Outcome(None, error, attempts, started, time.perf_counter(), index)
+            return Outcome(None, error, attempts, started, time.perf_counter(), index, failover)
         base = BACKOFF_BASE_S if policy.backoff_base_s is None else policy.backoff_base_s
         backoff = base * 2 ** (attempts - 1) * _JITTER.uniform(0.5, 1.5)
         wait = failure.retry_after if failure.retry_after is not None else backoff

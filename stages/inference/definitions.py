@@ -48,9 +48,12 @@ QUANTILES = (50, 90, 95, 99)
 
 def percentile(values: Sequence[float], q: float) -> float | None:
     """Linear-interpolated ``q``-th percentile (0–100) of ``values``; None when empty."""
-    if not values:
+    return _percentile(sorted(values), q)
+
+
+def _percentile(ordered: Sequence[float], q: float) -> float | None:
+    if not ordered:
         return None
-    ordered = sorted(values)
     rank = (len(ordered) - 1) * q / 100
     low, high = math.floor(rank), math.ceil(rank)
     value = ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
@@ -60,7 +63,8 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 def distribution(values: Sequence[float]) -> dict[str, Any]:
     """``{n, mean, p50, p90, p95, p99}`` of ``values`` (None figures when there are none)."""
     mean = round(math.fsum(values) / len(values), DIGITS) if values else None
-    return {"n": len(values), "mean": mean, **{f"p{q}": percentile(values, q) for q in QUANTILES}}
+    ordered = sorted(values)
+    return {"n": len(values), "mean": mean, **{f"p{q}": _percentile(ordered, q) for q in QUANTILES}}
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,20 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
 from stages.inference.provenance import Observed, sha256_text
 from stages.params import ModelParams
+
+if TYPE_CHECKING:
+    from stages.inference.replicas import Replicas
 
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
@@ -29,7 +33,7 @@ _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 @dataclass(frozen=True)
 class Endpoint:
     urls: list[str]
-    """OpenAI base URLs (``.../v1``); requests are spread over them round-robin."""
+    """OpenAI base URLs (``.../v1``); requests are spread over them by weight."""
     headers: dict[str, str]
     """Request headers, including ``Authorization`` when a key is set (never written)."""
     labels: list[str]
@@ -43,10 +47,30 @@ class Endpoint:
     starter: Callable[[], str] | None = None
     """The embedded model: starts its server and returns its URL, the first time a request is
     to be sent (a rerun with nothing to send never starts it)."""
+    weights: list[float] = field(default_factory=list)
+    """Each URL's share of the requests (issue 23); empty: equal shares."""
+    down: frozenset[int] = frozenset()
+    """URLs unreachable at the start: taken out, and tried again later."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "template_hashes", [sha256_text(t) for t in self.templates])
+
+    def replicas(self) -> Replicas:
+        """This process's view of the replicas (:mod:`stages.inference.replicas`)."""
+        from stages.inference.replicas import Replicas
+
+        chat = [u.rstrip("/") + "/chat/completions" for u in self.urls]
+        health = [u.rstrip("/") + "/models" for u in self.urls]
+        replicas = Replicas(chat, list(self.weights), health)
+        for index in self.down:
+            replicas.take_out(index)
+        return replicas
+
+    @property
+    def embedded(self) -> bool:
+        """The packaged model's server (one slot: sent to by one process)."""
+        return self.starter is not None
 
     @property
     def description(self) -> str:
@@ -108,9 +132,11 @@ def _get(url: str, headers: dict[str, str], timeout: float) -> bytes:
         return bytes(response.read())
 
 
-def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -> None:
-    """GET ``/models`` on each URL: unreachable or key rejected stops the run before it starts."""
-    for url in urls:
+def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -> frozenset[int]:
+    """GET ``/models`` on each URL before the run: a rejected key stops it, and so does every URL
+    being unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
+    unreachable: dict[int, str] = {}
+    for index, url in enumerate(urls):
         try:
             _get(f"{url.rstrip('/')}/models", headers, timeout)
         except urllib.error.HTTPError as exc:
@@ -120,8 +146,16 @@ def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -
                 ) from exc
             # Some servers have no /models; the chat requests will tell.
         except (urllib.error.URLError, OSError) as exc:
-            reason = getattr(exc, "reason", exc)
-            raise AtlasError(f"endpoint {public_url(url)} is unreachable: {reason}") from exc
+            unreachable[index] = str(getattr(exc, "reason", exc))
+    if len(unreachable) == len(urls):
+        first = min(unreachable)
+        raise AtlasError(f"endpoint {public_url(urls[first])} is unreachable: {unreachable[first]}")
+    for index, reason in sorted(unreachable.items()):
+        sys.stderr.write(
+            f"note: endpoint {public_url(urls[index])} is unreachable ({reason}); sending to the "
+            "other endpoints; it is tried again later\n"
+        )
+    return frozenset(unreachable)
 
 
 def served_template(url: str, headers: dict[str, str]) -> str | None:
@@ -151,7 +185,9 @@ def probe_fingerprints(
     headers = {**endpoint.headers, "Content-Type": "application/json"}
     endpoint.ensure_started()
     seen: set[str | None] = set()
-    for url in endpoint.urls:
+    for index, url in enumerate(endpoint.urls):
+        if index in endpoint.down:  # unreachable at the start: nothing to observe
+            continue
         request = urllib.request.Request(f"{url.rstrip('/')}/chat/completions", data, headers)
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -188,10 +224,11 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
             label = f"embedded:{gguf.name}"
             yield Endpoint([], {}, [label], [template], engine=engine, starter=start)
         return
-    urls = [model.base_url] if isinstance(model.base_url, str) else list(model.base_url)
+    urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    preflight(urls, headers)
+    down = preflight(urls, headers)
     labels = [public_url(u) for u in urls]
-    templates = [served_template(u, headers) for u in urls]
-    yield Endpoint(urls, headers, labels, templates, key)
+    templates = [None if i in down else served_template(u, headers) for i, u in enumerate(urls)]
+    weights = [weight for _, weight in model.replicas]
+    yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down)

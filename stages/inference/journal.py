@@ -43,6 +43,11 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 _LINE = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def encode_line(record: dict[str, Any]) -> bytes:
+    """One journal line: the record's JSON and a newline."""
+    return _LINE(record).encode() + b"\n"
+
+
 def canonical(obj: Any) -> bytes:
     """Sorted keys, no whitespace, UTF-8: equal values give equal bytes."""
     return _CANONICAL(obj).encode()
@@ -168,12 +173,14 @@ class Journal:
         kept = "the lines written before it are kept, and a rerun sends the rest"
         return disk_error(self.path, self._failure, kept)
 
-    def append(self, record: dict[str, Any]) -> None:
+    def append(self, record: dict[str, Any], line: bytes | None = None) -> None:
+        """Journal ``record``; ``line`` is its encoded line when a sending process made it
+        already (:mod:`stages.inference.senders`)."""
         if self._failure is not None:
             raise self._failed()
         self.records.append(record)
         self.keys.add(record["key"])
-        self._queue.put(_LINE(record).encode() + b"\n")
+        self._queue.put(line if line is not None else encode_line(record))
 
     def _write(self, handle: Any) -> None:
         try:

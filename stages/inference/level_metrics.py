@@ -1,16 +1,15 @@
 """The figures of one load level, from its journal records alone (issue 14, "Outputs").
 
 Warm-up records are journaled but left out of every figure (``warmup_excluded`` counts them).
-Measured records carry their segment (one per invocation that sent part of the level) and times
-on that segment's clock, so a level resumed after a kill is still measured exactly: its duration
-is the sum over segments of (last measured answer − first measured scheduled send), and a rerun
-that sends nothing recomputes the same figures. Rates are per second of that duration:
-``requests_per_s`` (successful requests), ``output_tokens_per_s``, and goodput. In rate mode
-``achieved_rate`` is the send rate of the measured sessions' first turns, (n − 1) / (last send −
-first send), summed over segments; it shows whether the client kept the offered rate. Latency
-figures follow :mod:`stages.inference.definitions`; with ``multi_turn``, ``turns`` gives TTFT
-per turn index.
-"""
+Measured records carry their segment (one per invocation that sent part of the level; with
+``repeats``, per run of the level) and times on that segment's clock, so a level resumed after a
+kill is still measured exactly: its duration is the sum over segments of (last measured answer −
+first measured scheduled send), and a rerun that sends nothing recomputes the same figures. Rates
+are per second of that duration: ``requests_per_s`` (successful requests), ``output_tokens_per_s``,
+and goodput. In rate mode ``achieved_rate`` is the send rate of the measured sessions' first turns,
+(n − 1) / (last send − first send), summed over segments; it shows whether the client kept the
+offered rate. Latency figures follow :mod:`stages.inference.definitions`; with ``multi_turn``,
+``turns`` gives TTFT per turn index."""
 
 from __future__ import annotations
 
@@ -31,10 +30,12 @@ from stages.params import LoadParams, SloParams
 Record = dict[str, Any]
 
 
-def _by_segment(records: list[Record]) -> dict[int, list[Record]]:
-    groups: dict[int, list[Record]] = {}
+def _by_segment(records: list[Record]) -> dict[tuple[int, int], list[Record]]:
+    """Records by (run of the level's repeats, segment): each has a clock of its own."""
+    groups: dict[tuple[int, int], list[Record]] = {}
     for record in records:
-        groups.setdefault(int(record.get("segment", 0)), []).append(record)
+        clock = (int(record.get("trial", 0)), int(record.get("segment", 0)))
+        groups.setdefault(clock, []).append(record)
     return groups
 
 

@@ -8,15 +8,17 @@ engine id) with the number of records it covers — exactly the records scoring 
 one of each request), so an answer is never credited to another endpoint or template;
 ``superseded`` lists, the same way, the answers this invocation replaced because the endpoint
 had changed since they were made.
-``chat_templates`` maps the hashes seen by this invocation to their text, and ``engine`` holds
-the embedded engine's build facts and every setting it was started with, slots included
-(:mod:`stages.inference.engine`; null for a remote endpoint).
+``endpoints`` counts, per replica of ``base_url``, its weight, the records it answered and those
+it failed over to another one first. ``chat_templates`` maps the hashes seen by this invocation to
+their text, and ``engine`` holds the embedded engine's build facts and every setting it was
+started with, slots included (:mod:`stages.inference.engine`; null for a remote endpoint).
 Scoring takes ``run_key`` from here to pick this run's journal records.
 """
 
 from __future__ import annotations
 
 import subprocess
+from collections import Counter
 from datetime import UTC, datetime
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
@@ -77,6 +79,23 @@ def run_counts(
     }
 
 
+def endpoint_counts(endpoint: Endpoint, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per replica, in ``base_url`` order: its weight, the records it answered (of those scoring
+    reads) and how many of them another replica had failed first (issue 23)."""
+    answered = Counter((r.get("provenance") or {}).get("endpoint") for r in records)
+    failed = Counter(label for r in records for label in r.get("failover") or ())
+    weights = endpoint.weights or [1.0] * len(endpoint.labels)
+    return [
+        {
+            "endpoint": label,
+            "weight": weight,
+            "records": answered[label],
+            "failed_over_from": failed[label],
+        }
+        for label, weight in zip(endpoint.labels, weights, strict=True)
+    ]
+
+
 def build_manifest(
     plan: Plan,
     endpoint: Endpoint,
@@ -102,6 +121,7 @@ def build_manifest(
         "ids": list(dict.fromkeys(item.row_id for item in plan.items)),
         "provenance": manifest_entries(records),
         "superseded": manifest_entries(found.replaced),
+        "endpoints": endpoint_counts(endpoint, records),
         "chat_templates": {h: t for h, t in texts.items() if h is not None},
         "engine": endpoint.engine,
         "packages": package_versions(),

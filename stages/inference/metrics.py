@@ -21,7 +21,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from stages.inference.definitions import latency_figures, percentile, timing, token_counts
+from stages.inference.definitions import (
+    Timing,
+    latency_figures,
+    percentile,
+    timing,
+    token_counts,
+)
 from stages.inference.engine_figures import engine_block, tokens_per_approx
 
 __all__ = ["bucket_metrics", "latency_block", "output_tokens", "percentile", "serving_metrics"]
@@ -45,8 +51,8 @@ def output_tokens(record: dict[str, Any]) -> int | None:
     return timing({**record, "error": None}).output_tokens
 
 
-def _tps(record: dict[str, Any]) -> float | None:
-    tokens, latency = output_tokens(record), record.get("latency_s")
+def _tps(t: Timing) -> float | None:
+    tokens, latency = t.output_tokens, t.latency_s
     return tokens / latency if tokens is not None and latency else None
 
 
@@ -55,10 +61,14 @@ def _total(usages: list[dict[str, Any]], field: str) -> int | None:
     return sum(int(u.get(field) or 0) for u in usages) if usages else None
 
 
-def latency_block(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """TTFT, TPOT, ITL, E2E and per-request output tokens/s of successful records."""
+def latency_block(
+    records: list[dict[str, Any]], timings: list[Timing] | None = None
+) -> dict[str, Any]:
+    """TTFT, TPOT, ITL, E2E and per-request output tokens/s of successful records (``timings``:
+    each record's, when the caller has them already)."""
     ok = [r for r in records if r.get("error") is None]
-    block = latency_figures([timing(r) for r in ok])
+    times = [t for t in timings if t.ok] if timings is not None else [timing(r) for r in ok]
+    block = latency_figures(times)
     if any(r.get("ttft_s") is not None and "token_s" not in r for r in ok):
         itl = [r["itl_s"] for r in ok if r.get("itl_s")]
         block["itl_s"] = {
@@ -66,7 +76,7 @@ def latency_block(records: list[dict[str, Any]]) -> dict[str, Any]:
             "p50": percentile([s["p50"] for s in itl], 50),
             "p99": percentile([s["p99"] for s in itl], 99),
         }
-    tps = [v for v in (_tps(r) for r in ok) if v is not None]
+    tps = [v for v in (_tps(t) for t in times) if v is not None]
     block["output_tokens_per_s"] = {"per_request_p50": percentile(tps, 50)}
     return block
 
@@ -79,7 +89,8 @@ def serving_metrics(
     usages = [r["usage"] for r in records if isinstance(r.get("usage"), dict)]
     sent = len(fresh)
     fresh_tokens = sum(output_tokens(r) or 0 for r in fresh if r.get("error") is None)
-    metrics = latency_block(records)
+    timings = [timing(r) for r in records]
+    metrics = latency_block(records, timings)
     metrics["output_tokens_per_s"]["aggregate"] = (
         round(fresh_tokens / wall_s, 3) if sent and wall_s > 0 else None
     )
@@ -92,7 +103,7 @@ def serving_metrics(
         input_tokens_total=_total(usages, "prompt_tokens"),
         output_tokens_total=_total(usages, "completion_tokens"),
         usage_reported=len(usages),
-        output_tokens=token_counts([timing(r) for r in records]),
+        output_tokens=token_counts(timings),
         engine=engine_block(records),
     )
     return metrics

@@ -21,17 +21,18 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-import httpx
-
-from stages.inference.client import Policy, send
-from stages.inference.journal import Journal, make_record
+from stages.inference.client import Client, Policy, send
+from stages.inference.journal import make_record
 from stages.inference.plan import Item
-from stages.inference.progress import Progress
-from stages.inference.sending import STAGGER_S
+from stages.inference.senders import Share, Sink
+from stages.inference.sending import STAGGER_S, note_failover
 from stages.inference.sessions import turn_body
+
+if TYPE_CHECKING:
+    from stages.inference.replicas import Replicas
 
 
 @dataclass(frozen=True)
@@ -53,20 +54,24 @@ class Entry:
 class Sender:
     """What every request of one level shares."""
 
-    client: httpx.AsyncClient
-    urls: list[httpx.URL]
+    client: Client
+    urls: Replicas | list[str]
     stream: bool
     policy: Policy
-    journal: Journal
+    sink: Sink
+    """Where finished records go (the journal, or the parent process that journals them)."""
     run_key: str
     segment: int
     finished: dict[str, dict[str, Any]]
     """Records journaled earlier, by key (a resumed session continues from them)."""
-    progress: Progress
     multi_turn: bool = False
     think_time_s: float = 0.0
     provenance: Callable[[int, str | None], dict[str, Any]] = lambda index, fingerprint: {}
     """The endpoint's ``provenance`` of a record (URL number, system fingerprint)."""
+    labels: list[str] = field(default_factory=list)
+    """Each replica as records name it (for ``failover``)."""
+    trial: int | None = None
+    """Which run of the level's ``repeats`` this is (recorded when there are several)."""
 
     async def session(self, entry: Entry, scheduled: float, t0: float) -> None:
         """Send the entry's turns that are not journaled yet; ``scheduled`` is its first turn's
@@ -95,6 +100,7 @@ class Sender:
                 key, self.run_key, entry.item.row_id, entry.item.repeat, outcome,
                 entry.item.seed, provenance,
             )  # fmt: skip
+            note_failover(record, outcome, self.labels)
             record.update(
                 phase="warmup" if entry.warmup else "measure",
                 index=entry.index,
@@ -105,36 +111,44 @@ class Sender:
             )
             if self.multi_turn:
                 record.update(session=entry.index, turn=turn)
-            self.journal.append(record)
-            self.progress.advance(record["error"] is not None)
+            if self.trial is not None:
+                record["trial"] = self.trial
+            self.sink.append(record)
             if record["error"] is not None:
                 return
             answers.append(record["output"])
             previous_end = outcome.ended
 
 
-async def open_loop(sender: Sender, todo: list[Entry]) -> None:
-    """Start each entry at its scheduled offset (the first pending one at 0) and wait for all."""
-    base = todo[0].offset_s
-    t0 = time.perf_counter()
+async def open_loop(sender: Sender, mine: list[Entry], base: float, share: Share) -> None:
+    """Start each of this process's entries at its scheduled offset (``base``, the first pending
+    entry's offset, is at the clock start ``share.t0``) and wait for all. Stops dispatching when
+    the level is stopped early; what is in flight then is cancelled, not journaled."""
+    t0 = share.t0
     tasks = []
-    for entry in todo:
+    for entry in mine:
         at = t0 + entry.offset_s - base
         delay = at - time.perf_counter()
         if delay > 0:
+            if share.stopping.is_set():
+                break
             await asyncio.sleep(delay)
+        if share.stopping.is_set():
+            break
         tasks.append(asyncio.create_task(sender.session(entry, at, t0)))
-    await asyncio.gather(*tasks)
+    if share.stopping.is_set():
+        for task in tasks:
+            task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=share.stopping.is_set())
 
 
-async def closed_loop(sender: Sender, todo: list[Entry], concurrency: int) -> None:
-    """``concurrency`` workers, each taking the next entry when its last one is done."""
-    work = iter(todo)
-    t0 = time.perf_counter()
+async def closed_loop(sender: Sender, todo: list[Entry], workers: int, share: Share) -> None:
+    """``workers`` workers, each taking the next entry (of every process's shared feed) when its
+    last one is done."""
 
     async def worker(index: int) -> None:
         await asyncio.sleep(index * STAGGER_S)
-        for entry in work:
-            await sender.session(entry, time.perf_counter(), t0)
+        while (number := await share.feed.take()) is not None:
+            await sender.session(todo[number], time.perf_counter(), share.t0)
 
-    await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
+    await asyncio.gather(*(worker(i) for i in range(min(workers, len(todo)))))

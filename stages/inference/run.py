@@ -24,20 +24,30 @@ from pathlib import Path
 from typing import Any
 
 from stages.inference.client import send
+from stages.inference.definitions import timing
 from stages.inference.endpoint import Endpoint, open_endpoint
 from stages.inference.failures import check_failed_share
 from stages.inference.journal import Journal, latest, make_record
-from stages.inference.load import run_load, serving_document
 from stages.inference.manifest import build_manifest, now_iso, run_counts
 from stages.inference.metrics import bucket_metrics, serving_metrics
 from stages.inference.plan import Item, Plan, plan_workload
 from stages.inference.progress import Progress
 from stages.inference.rerun import RerunPolicy, Triage, sort_requests
-from stages.inference.sending import STAGGER_S, chat_urls, lean_gc, request_headers, request_policy
+from stages.inference.senders import Job, Share, run_shares, sender_count, split
+from stages.inference.sending import (
+    STAGGER_S,
+    lean_gc,
+    note_failover,
+    request_headers,
+    request_policy,
+)
+from stages.inference.sweep import run_load, serving_document
 from stages.locks import exclusive
 from stages.outputs import output_set
 
 RESULTS_DIR = Path("results")
+INTERVAL_SEED = 0
+"""Seed of the main pass's bootstrap intervals (a rerun that sends nothing gives the same)."""
 METRICS_DIR = Path("metrics")
 
 
@@ -52,41 +62,38 @@ class PassResult:
     """What the server's ``/metrics`` say it did in this pass (None: nothing sent, or none)."""
 
 
-async def _send_all(
-    plan: Plan,
-    endpoint: Endpoint,
-    todo: list[Item],
-    journal: Journal,
-    concurrency: int,
-    progress: Progress,
-) -> list[dict[str, Any]]:
-    from stages.inference.transport import make_client
+def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int) -> Job:
+    """What each sending process runs: its part of the ``concurrency`` workers, each taking the
+    next item of the shared feed when its last one is done."""
 
-    policy = request_policy(plan, endpoint)
-    urls = chat_urls(endpoint)
-    stream = plan.workload.stream
-    fresh: list[dict[str, Any]] = []
-    work = iter(enumerate(todo))
+    async def job(share: Share) -> None:
+        from stages.inference.transport import make_client
 
-    async def worker(index: int) -> None:
-        await asyncio.sleep(index * STAGGER_S)
-        for turn, item in work:
-            outcome = await send(client, urls, turn, item.body, stream, policy)  # scrubbed
-            fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
-            provenance = endpoint.provenance(outcome.url_index, fingerprint)
-            record = make_record(
-                item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
-            )
-            journal.append(record)
-            fresh.append(record)
-            progress.advance(record["error"] is not None)
+        policy = request_policy(plan, endpoint)
+        urls = endpoint.replicas()
+        stream = plan.workload.stream
+        workers = split(concurrency, share.count, share.index)
+        client = make_client(workers, request_headers(endpoint))
 
-    client = make_client(concurrency, request_headers(endpoint))
-    try:
-        await asyncio.gather(*(worker(i) for i in range(min(concurrency, len(todo)))))
-    finally:
-        await client.aclose()
-    return fresh
+        async def worker(index: int) -> None:
+            await asyncio.sleep(index * STAGGER_S)
+            while (number := await share.feed.take()) is not None:
+                item = todo[number]
+                outcome = await send(client, urls, number, item.body, stream, policy)  # scrubbed
+                fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
+                provenance = endpoint.provenance(outcome.url_index, fingerprint)
+                record = make_record(
+                    item.key, plan.run_key, item.row_id, item.repeat, outcome, item.seed, provenance
+                )
+                note_failover(record, outcome, endpoint.labels)
+                share.sink.append(record)
+
+        try:
+            await asyncio.gather(*(worker(i) for i in range(min(workers, len(todo)))))
+        finally:
+            await client.aclose()
+
+    return job
 
 
 def run_pass(
@@ -111,15 +118,17 @@ def run_pass(
     fresh: list[dict[str, Any]] = []
     server = None
     if todo:
+        count = sender_count(plan.run.senders, endpoint.embedded, len(todo), concurrency)
         watch = endpoint.watch()
-        with (
-            lean_gc(),
-            journal,
-            Progress(label, len(todo), len(plan.items) - len(todo)) as progress,
-            watch.during(),
-        ):
-            coro = _send_all(plan, endpoint, todo, journal, concurrency, progress)
-            fresh = asyncio.run(coro)
+        with lean_gc():
+            fresh = run_shares(
+                count,
+                _pass_job(plan, endpoint, todo, concurrency),
+                journal,
+                lambda: Progress(label, len(todo), len(plan.items) - len(todo)),
+                feed_size=len(todo),
+                during=watch.during,
+            )
         server = watch.result
     wall = time.perf_counter() - started
     current = latest(journal.records, plan.keys)
@@ -128,14 +137,36 @@ def run_pass(
 
 
 def _metrics(
-    plan: Plan, records: list[Any], fresh: list[Any], wall: float, concurrency: int
+    plan: Plan,
+    records: list[Any],
+    fresh: list[Any],
+    wall: float,
+    concurrency: int,
+    previous: dict[str, Any] | None,
 ) -> Any:
+    """The main pass's figures; its intervals are ``previous``'s (the last serving document's)
+    when they were computed from the same records."""
+    from stages.inference.intervals import kept_or_computed
+
     metrics = serving_metrics(records, fresh, wall, concurrency)
+    kept = ((previous or {}).get("main") or {}).get("intervals")
+    metrics["intervals"] = kept_or_computed(
+        [[timing(r) for r in records]], None, INTERVAL_SEED, kept
+    )
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
         approx_of = {row["id"]: int(row["approx_tokens"]) for row in plan.dataset.rows}
         metrics["buckets"] = bucket_metrics(records, bucket_of, approx_of)
     return metrics
+
+
+def _previous_document(path: Path) -> dict[str, Any] | None:
+    """The serving document a former run wrote (None: none, or unreadable: nothing is kept)."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return document if isinstance(document, dict) else None
 
 
 def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None:
@@ -170,54 +201,74 @@ def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) 
 
 
 def infer_workload(
-    name: str, policy: RerunPolicy | None = None, limit: int | None = None
+    name: str,
+    policy: RerunPolicy | None = None,
+    limit: int | None = None,
+    shard: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """Run workload ``name`` from the project root; returns the counts written to the manifest.
-    Raises :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when
-    more requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when
-    another process is running the workload."""
+    """Run workload ``name`` from the project root (``shard``: its part I of N, see
+    :mod:`stages.inference.shards`); returns the counts written to the manifest. Raises
+    :class:`~stages.inference.failures.TooManyFailures` (after writing everything) when more
+    requests failed than the workload tolerates, and :class:`~stages.locks.Locked` when another
+    process is running the workload (or the shard)."""
     policy = policy or RerunPolicy()
     plan = plan_workload(name, limit=limit)
-    with exclusive(journal_lock(name), str(RESULTS_DIR / name / "responses.jsonl")):
-        return _infer(name, plan, policy)
+    lock, out = journal_lock(name), RESULTS_DIR / name
+    if shard is not None:
+        from stages.inference.shards import shard_dir, shard_lock
+
+        lock, out = shard_lock(name, shard), shard_dir(RESULTS_DIR, name, shard)
+    with exclusive(lock, str(out / "responses.jsonl")):
+        return _infer(name, plan, policy, out, shard)
 
 
 def journal_lock(name: str) -> str:
     """The lock every writer of ``results/<name>/`` holds (journals, manifest, serving metrics):
-    one ``atlas infer`` per workload at a time (issue 24)."""
+    one ``atlas infer`` per workload at a time (issue 24); each shard has its own."""
     return f"infer-{name}"
 
 
-def _infer(name: str, plan: Plan, policy: RerunPolicy) -> dict[str, Any]:
+def _infer(
+    name: str, plan: Plan, policy: RerunPolicy, out: Path, shard: tuple[int, int] | None
+) -> dict[str, Any]:
     from stages.inference.embedded import sigterm_as_interrupt
 
     started_at = now_iso()
-    out = RESULTS_DIR / name
+    mine = plan
+    label = name
+    serving_path = METRICS_DIR / f"{name}.serving.json"
+    if shard is not None:
+        from stages.inference.shards import shard_name, shard_plan
+
+        mine, label = shard_plan(plan, shard), f"{name} shard {shard[0]}/{shard[1]}"
+        serving_path = out / "serving.json"
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
         concurrency = plan.concurrency
-        main = run_pass(plan, endpoint, out / "responses.jsonl", concurrency, name, policy)
-        metrics = _metrics(plan, main.records, main.fresh, main.wall, concurrency)
+        main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
+        previous = _previous_document(serving_path)
+        metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency, previous)
         metrics["run_key"] = plan.run_key
         metrics["slots"] = plan.slots if plan.model.is_embedded else None
         metrics["server"] = main.server
         if not main.fresh:
-            _keep_wall_clock_rates(metrics, METRICS_DIR / f"{name}.serving.json")
-        previous_path = METRICS_DIR / f"{name}.serving.json"
-        previous = json.loads(previous_path.read_text()) if previous_path.is_file() else None
-        levels = run_load(plan, endpoint, out, previous)  # issue 14: concurrency/rate levels
+            _keep_wall_clock_rates(metrics, serving_path)
+        levels = run_load(plan, endpoint, out, shard, previous)  # issue 14: concurrency/rate levels
     counts = run_counts(
-        plan, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
+        mine, main.records, len(main.fresh), main.triage, metrics["failures_by_kind"]
     )
-    manifest = build_manifest(plan, endpoint, main.records, main.triage, started_at, counts)
-    with output_set(f"infer-{name}-outputs", f"the manifest and serving metrics of {name}") as set_:
+    manifest = build_manifest(mine, endpoint, main.records, main.triage, started_at, counts)
+    if shard is not None:
+        manifest["shard"] = {"index": shard[0], "count": shard[1], "name": shard_name(shard)}
+    set_name = f"infer-{name}-outputs" if shard is None else f"infer-{name}-{shard_name(shard)}"
+    with output_set(set_name, f"the manifest and serving metrics of {label}") as set_:
         set_.write_json(out / "manifest.json", manifest)
-        set_.write_json(METRICS_DIR / f"{name}.serving.json", serving_document(metrics, levels))
+        set_.write_json(serving_path, serving_document(metrics, levels))
     warn_other_models(name, plan.model.name, main.records)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
-        f"{name}: {counts['requests']} requests ({counts['finished_before']} already done, "
+        f"{label}: {counts['requests']} requests ({counts['finished_before']} already done, "
         f"{counts['sent']} sent{f', {again} of them again' if again else ''}), "
         f"{counts['failed']} failed -> {out / 'responses.jsonl'}\n"
     )
-    check_failed_share(name, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
+    check_failed_share(label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
     return counts

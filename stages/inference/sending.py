@@ -1,9 +1,9 @@
 """What every sending loop shares: the main pass (:mod:`stages.inference.run`) and each load level
 (:mod:`stages.inference.load`, :mod:`stages.inference.openloop`) send alike.
 
-Requests go round-robin to the endpoint's chat-completions URLs with its headers, under the
-workload's timeout (else the run's) and the run's retry budget; workers start ``STAGGER_S``
-apart, and the garbage collector runs lean while they send.
+Requests go to the endpoint's replicas by weight (:mod:`stages.inference.replicas`) with its
+headers, under the workload's timeout (else the run's) and the run's retry budget; workers start
+``STAGGER_S`` apart, and the garbage collector runs lean while they send.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterator
+from typing import Any
 
-import httpx
-
-from stages.inference.client import Policy
+from stages.inference.client import Outcome, Policy
 from stages.inference.endpoint import Endpoint
 from stages.inference.plan import Plan
 
@@ -23,9 +22,10 @@ STAGGER_S = 0.0005
 behind each other in the event loop (which would inflate measured TTFT)."""
 
 
-def chat_urls(endpoint: Endpoint) -> list[httpx.URL]:
-    """The chat-completions URL of each of the endpoint's base URLs, in order."""
-    return [httpx.URL(u.rstrip("/") + "/chat/completions") for u in endpoint.urls]
+def note_failover(record: dict[str, Any], outcome: Outcome, labels: list[str]) -> None:
+    """A record names the replicas that failed its request before another answered (issue 23)."""
+    if outcome.failover:
+        record["failover"] = [labels[i] for i in outcome.failover]
 
 
 def request_headers(endpoint: Endpoint) -> dict[str, str]:

@@ -22,7 +22,14 @@ from stages.judge.inputs import Inputs, Which, judge_inputs
 from stages.judge.prompt import judge_messages, prompt_signature
 from stages.judge.send import Request, decoding, send_judgements
 from stages.outputs import output_set
-from stages.params import JudgeParams, ModelParams, RunParams, judge_models, section
+from stages.params import (
+    JudgeParams,
+    ModelParams,
+    ReplicaParams,
+    RunParams,
+    judge_models,
+    section,
+)
 from stages.review.agreement import Rating
 from stages.review.items import run_summary, workload_rows
 from stages.review.render import response_sections
@@ -197,8 +204,9 @@ def judge_workload(name: str) -> dict[str, Any]:
     return document
 
 
-def _where(base_url: str | list[str]) -> str:
+def _where(base_url: str | list[str | ReplicaParams]) -> str:
     from stages.inference.endpoint import public_url
 
-    urls = [base_url] if isinstance(base_url, str) else base_url
+    entries = [base_url] if isinstance(base_url, str) else base_url
+    urls = [e if isinstance(e, str) else e.url for e in entries]  # weighted replicas (issue 23)
     return ", ".join(u if u == "embedded" else public_url(u) for u in urls)

@@ -119,6 +119,8 @@ def headline(w: WorkloadInputs) -> str:
         parts.append(escape(tables.flexible_sentence(m)).replace("**", ""))
     if "integrity" in m:
         parts.append(escape(tables.integrity_sentence(m["integrity"])).replace("**", ""))
+    for sentence in tables.load_sentences(m):
+        parts.append(escape(sentence).replace("**", ""))
     sandboxed = tables.sandbox_sentence(m)
     if sandboxed:
         text = escape(sandboxed).replace("**UNSAFE**", "<strong>UNSAFE</strong>")

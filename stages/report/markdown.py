@@ -118,6 +118,7 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
         out.append(tables.flexible_sentence(m))
     if "integrity" in m:
         out.append(tables.integrity_sentence(m["integrity"]))
+    out += tables.load_sentences(m)
     sandboxed = tables.sandbox_sentence(m)
     if sandboxed:
         out.append(sandboxed)

@@ -71,6 +71,30 @@ def integrity_sentence(integrity: dict[str, Any]) -> str:
     )
 
 
+def load_sentences(metrics: dict[str, Any]) -> list[str]:
+    """Correctness under load (issue 23): each level paired with the baseline level."""
+    block = metrics.get("load") or {}
+    out = []
+    for label, level in (block.get("levels") or {}).items():
+        paired = (level.get("vs_baseline") or {}).get("accuracy")
+        if not paired:
+            continue
+        ci = paired.get("ci95") or {}
+        interval = (
+            f"95 % CI {100 * ci['low']:+.1f} to {100 * ci['high']:+.1f}" if ci else "no interval"
+        )
+        p_adj = paired.get("p_adjusted")
+        shown_p = "—" if p_adj is None else f"{p_adj:.3f}"
+        out.append(
+            f"Under load ({block.get('mode')} {label} against {block.get('baseline')}, the same "
+            f"items paired): accuracy {100 * paired['level']:.1f} % vs "
+            f"{100 * paired['baseline']:.1f} %, Δ {100 * paired['delta']:+.1f} pt, {interval}, "
+            f"flips -{len(paired['right_to_wrong'])}/+{len(paired['wrong_to_right'])}, "
+            f"**{paired['verdict']}** ({paired['test']}, p adj {shown_p})."
+        )
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0–1) of ``values`` by linear interpolation."""
     if not values:

@@ -28,6 +28,7 @@ from stages.params import WorkloadParams
 from stages.params import workload as workload_params
 from stages.scoring import lines
 from stages.scoring.interval import clustered_block
+from stages.scoring.load_levels import load_block
 from stages.scoring.metrics import ScoredRecord, eval_metrics, prompts_metrics
 from stages.scoring.records import ScoreFn, ScoringContext, read_journal, score_sent_row, sent_rows
 
@@ -71,6 +72,10 @@ def sandbox_block(records: list[ScoredRecord]) -> dict[str, Any] | None:
     if not modes:
         return None
     return {"isolation": dict(sorted(modes.items())), "unsafe": "basic" in modes}
+
+
+def _clusters(dataset: Any) -> dict[str, str]:
+    return {row["id"]: cluster_of(dataset.id, row) for row in dataset.rows}
 
 
 def score_workload(
@@ -145,6 +150,11 @@ def _score(
             fresh_lines += [
                 lines.verdict_line(r, keys[r.id], seed) for r in lines.ordered(fresh_records)
             ]
+    levels = load_block(
+        name, dataset, context, _clusters(dataset), run_key, RESULTS_DIR / name / "load", pinned
+    )
+    if levels is not None:  # issue 23: correctness under load, paired with the baseline level
+        metrics["load"] = levels
     sandboxed = sandbox_block(records)
     if sandboxed is not None:  # issue 24: the isolation of every code verdict, unsafe flagged
         metrics["sandbox"] = sandboxed

@@ -82,7 +82,7 @@ def test_terminal_table_fits_100_columns(repo: Path, capsys: pytest.CaptureFixtu
     table = out.split("\n\n")[1].splitlines()
     assert table[0].split()[:4] == ["workload", "n", "A", "B"]
     assert re.match(r"flip +40 +25\.0 +70\.0 +\+45\.0 .* -2/\+20 .* B better$", table[1])
-    assert "Serving: one measured run at each revision" in out
+    assert "Serving headline figures (medians; intervals below where measured):" in out
     assert "Flips in flip: 2 right->wrong, 20 wrong->right" in out
     assert "  … 10 more wrong->right (all in --json and compare.md)" in out
     assert "  flip-000 right->wrong, gold: 42\n    A: 42 | B: 7\n    prompt: Question" in out

@@ -66,6 +66,8 @@ stages:
         - results/${key}/manifest.json
         - results/${key}/fresh:
             persist: true
+        - results/${key}/load:
+            persist: true
         - metrics/${key}.serving.json:
             cache: false
             persist: true
@@ -76,6 +78,7 @@ stages:
       deps:
         - results/${key}/responses.jsonl
         - results/${key}/manifest.json
+        - results/${key}/load
         - datasets/${item.dataset}
       params:
         - workloads.${key}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,10 @@ def write_params(root: Path, base_url: str | list[str], **sections: Any) -> None
         else:
             params[name] = values
     (root / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
+
+
+def oracle(body: dict[str, Any]) -> str:
+    """The right answer to eval_row's "What is N + 1?"."""
+    question = body["messages"][-1]["content"]
+    number = int(re.fullmatch(r"What is (\d+) \+ 1\?", question).group(1))  # type: ignore[union-attr]
+    return f"Answer: {number + 1}"

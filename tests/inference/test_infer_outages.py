@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from infer_helpers import eval_row, write_dataset, write_params
+from infer_helpers import eval_row, oracle, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
 from stages.inference.failures import TooManyFailures, check_failed_share
-
-
-def oracle(body: dict[str, Any]) -> str:
-    """The right answer to eval_row's "What is N + 1?"."""
-    question = body["messages"][-1]["content"]
-    number = int(re.fullmatch(r"What is (\d+) \+ 1\?", question).group(1))  # type: ignore[union-attr]
-    return f"Answer: {number + 1}"
 
 
 def _records(project: Path) -> list[dict[str, Any]]:

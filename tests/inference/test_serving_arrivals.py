@@ -82,7 +82,10 @@ def test_warmup_window_then_duration_window() -> None:
         ({"mode": "rate", "rates": [1, 1.0]}, "'rates' lists a level twice"),
         ({"mode": "concurrency", "levels": [1], "duration_s": 5}, "need mode rate"),
         ({"mode": "rate", "rates": [1], "requests": 3, "duration_s": 2}, "not both"),
-        ({"mode": "rate", "rates": [1], "arrival": "bursty"}, "'poisson' or 'constant'"),
+        (
+            {"mode": "rate", "rates": [1], "arrival": "bursty"},
+            "'poisson', 'constant', 'gamma' or 'trace'",
+        ),
     ],
 )
 def test_load_params_errors_name_the_field(

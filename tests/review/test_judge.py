@@ -346,3 +346,16 @@ def test_a_workload_no_track_reviews_is_refused(
     )
     assert main(["judge", "other"]) == 2
     assert "0 tracks review workload 'other'" in capsys.readouterr().err
+
+
+def test_a_judge_on_weighted_replicas_names_their_urls() -> None:
+    """Issue 23's base_url entries may carry a weight; the judge's signature names the URLs."""
+    from stages.judge.run import _where
+    from stages.params import ReplicaParams
+
+    entries: list[str | ReplicaParams] = [
+        ReplicaParams(url="http://gpu-a:8000/v1", weight=3),
+        "http://gpu-b:8000/v1",
+    ]
+    assert _where(entries) == "http://gpu-a:8000/v1, http://gpu-b:8000/v1"
+    assert _where("embedded") == "embedded"
