@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import lib
-from families.instruction import compose, rules
+from families.instruction import compose
 
 DATASET_ID = "eval-instruction-v1"
 KIND = "eval"
@@ -29,7 +29,6 @@ SEED = 1_000_401
 COUNT = 150
 CREATED = "2026-11-29"
 DEFAULT_SCORER = "instruction"
-RULES_FILE = Path(rules.__file__)
 
 
 def generate(rng: random.Random, idx: int) -> dict[str, Any]:
@@ -45,11 +44,6 @@ def prove_all(rows: list[dict[str, Any]]) -> None:
     compose.check_suite(rows)
 
 
-def extra_files(rows: list[dict[str, Any]]) -> dict[str, bytes]:
-    """The normative checker, copied byte for byte."""
-    return {"rules.py": RULES_FILE.read_bytes()}
-
-
 def main(argv: list[str] | None = None) -> None:
     lib.run(
         dataset_id=DATASET_ID,
@@ -63,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
         generate=generate,
         prove=prove,
         prove_all=prove_all,
-        extra_files=extra_files,
+        extra_files=compose.shipped_checker,
         argv=argv,
     )
 

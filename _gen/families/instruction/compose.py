@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from common import lib
@@ -311,3 +312,8 @@ def check_suite(rows: list[dict[str, Any]]) -> None:
         (layout, d) for layout in LAYOUTS for d in DIFFICULTIES
     }
     assert {rule["type"] for r in rows for rule in r["answer"]["all"]} == set(rules.RULES)
+
+
+def shipped_checker(rows: list[dict[str, Any]]) -> dict[str, bytes]:
+    """The dataset's extra file: the normative checker, copied byte for byte as ``rules.py``."""
+    return {"rules.py": Path(rules.__file__).read_bytes()}

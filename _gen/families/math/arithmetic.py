@@ -8,6 +8,9 @@ from __future__ import annotations
 import ast
 import random
 from fractions import Fraction
+from typing import Any
+
+from common import lib
 
 CATEGORIES = ("arithmetic", "fractions", "percentages", "word_problems")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -174,3 +177,15 @@ def build(rng: random.Random, idx: int) -> tuple[str, str, int, str, str]:
     question, expr = BUILDERS[category](rng, level)
     value = Fraction(eval(expr, {"__builtins__": {}}, {})).limit_denominator(10**9)  # noqa: S307
     return category, level, question + SUFFIX, expr, fmt(value)
+
+
+def check_answer(row: dict[str, Any]) -> None:
+    """A row's proof: its expression re-evaluated exactly gives its answer."""
+    assert fmt(evaluate(row["meta"]["expression"])) == row["answer"], row["id"]
+
+
+def check_suite(rows: list[dict[str, Any]]) -> None:
+    """Unique prompts, and every category at every level."""
+    lib.assert_unique(rows, lambda r: r["prompt"], "prompt")
+    seen = {(r["category"], r["difficulty"]) for r in rows}
+    assert len(seen) == len(CATEGORIES) * len(DIFFICULTIES), seen
