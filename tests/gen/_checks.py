@@ -2,7 +2,8 @@
 as a module, the gold text of a row, the (call, expected) cases of a code row's one-line asserts,
 the in-process regeneration check, the Monty Hall odds re-derived by walking every path
 (commonsense -v2 and -v3 both ask them), and for datasets whose rows carry ``probes`` (issue 19)
-the verdicts of each row's own scorer on its probes and on its prompt sent back."""
+the verdicts of each row's own scorer on its probes and on its prompt sent back; for a dataset
+that fixes an older one of the same layout, both loaded side by side (:class:`Successor`)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,53 @@ def assert_regenerates_in_process(gen: ModuleType, dataset_id: str) -> None:
     text = "".join(gen.lib.canonical_line(r) + "\n" for r in first)
     assert text == "".join(gen.lib.canonical_line(r) + "\n" for r in second)
     assert text == (REPO / "datasets" / dataset_id / "rows.jsonl").read_text("utf-8")
+
+
+class Successor:
+    """A dataset that replaces an older one laid out the same way (``common.suite`` or
+    ``common.mc_plan``): row N of both is the same (family, level, form) cell, so an old row's
+    id names the new row that fixes it."""
+
+    def __init__(self, dataset_id: str, old_id: str) -> None:
+        self.rows = committed_rows(dataset_id)
+        self.by_id = {r["id"]: r for r in self.rows}
+        self.old = {r["id"]: r for r in committed_rows(old_id)}
+        self.gen = load_generator(dataset_id)
+        self._prefixes = (_id_prefix(next(iter(self.old))), _id_prefix(self.rows[0]["id"]))
+
+    def new(self, old_id: str) -> dict[str, Any]:
+        """The new row in the cell of the old row ``old_id`` (sec3-0013 -> sec4-0013)."""
+        old_prefix, new_prefix = self._prefixes
+        assert old_id.startswith(old_prefix), old_id
+        return self.by_id[new_prefix + old_id[len(old_prefix) :]]
+
+
+def _id_prefix(row_id: str) -> str:
+    return row_id[: row_id.rindex("-") + 1]
+
+
+def assert_same_cells(rows: list[dict[str, Any]], old_rows: list[dict[str, Any]]) -> None:
+    """Both datasets hold as many rows of every (category, difficulty, scorer)."""
+    cells = Counter((r["category"], r["difficulty"], r["scorer"]) for r in rows)
+    assert cells == Counter((r["category"], r["difficulty"], r["scorer"]) for r in old_rows)
+
+
+def assert_option_verdicts_single_out_gold(gen: ModuleType, rows: list[dict[str, Any]]) -> None:
+    """The generator's ``option_verdicts`` (its family proofs, per option) are the verdicts each
+    mc row carries in its probes, and exactly one option, the gold, is right."""
+    for row in (r for r in rows if r["scorer"] == "mc"):
+        bare = {k: v for k, v in row.items() if k not in ("answer", "probes")}
+        verdicts = gen.option_verdicts(bare)
+        assert verdicts == row["probes"]["option_ok"], row["id"]
+        assert [chr(65 + i) for i, ok in enumerate(verdicts) if ok] == [row["answer"]], row["id"]
+
+
+def assert_echoes_gone(
+    old_rows: list[dict[str, Any]], rows: list[dict[str, Any]], echoed: list[str]
+) -> None:
+    """Exactly the ``echoed`` old rows score their own prompt sent back; no new row does."""
+    assert echo_hits(old_rows) == echoed
+    assert echo_hits(rows) == []
 
 
 def monty_paths(doors: int, opened: int, knows: bool, see_car: bool) -> Fraction:

@@ -17,25 +17,20 @@ from typing import Any
 import pytest
 
 from tests.gen._checks import (
+    Successor,
+    assert_echoes_gone,
+    assert_option_verdicts_single_out_gold,
     assert_regenerates_in_process,
-    committed_rows,
-    echo_hits,
+    assert_same_cells,
     gold_text,
-    load_generator,
     pooled_learned,
     pooled_rows,
     probe_failures,
 )
 
-ROWS = committed_rows("eval-commonsense-v4")
-BY_ID = {r["id"]: r for r in ROWS}
-OLD = {r["id"]: r for r in committed_rows("eval-commonsense-v3")}
-GEN = load_generator("eval-commonsense-v4")
+V4 = Successor("eval-commonsense-v4", "eval-commonsense-v3")
+ROWS, BY_ID, OLD, GEN, new = V4.rows, V4.by_id, V4.old, V4.gen, V4.new
 EITHER_AND_WITHOUT = tuple(f"cs3-{n:04d}" for n in (9, 25, 41, 57, 73, 89, 105, 121))
-
-
-def new(old_id: str) -> dict[str, Any]:
-    return BY_ID[old_id.replace("cs3-", "cs4-")]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -50,8 +45,7 @@ def test_rows_and_probes_regenerate_byte_identically_in_process() -> None:
 def test_layout_as_v3() -> None:
     letters = Counter(r["answer"] for r in ROWS if r["scorer"] == "mc")
     assert letters == {"A": 21, "B": 21, "C": 21, "D": 21}
-    cells = Counter((r["category"], r["difficulty"], r["scorer"]) for r in ROWS)
-    assert cells == Counter((r["category"], r["difficulty"], r["scorer"]) for r in OLD.values())
+    assert_same_cells(ROWS, list(OLD.values()))
 
 
 def test_every_probe_is_judged_as_the_generator_says() -> None:
@@ -59,16 +53,11 @@ def test_every_probe_is_judged_as_the_generator_says() -> None:
 
 
 def test_option_verdicts_are_the_family_proofs_and_single_out_the_gold() -> None:
-    for row in (r for r in ROWS if r["scorer"] == "mc"):
-        bare = {k: v for k, v in row.items() if k not in ("answer", "probes")}
-        verdicts = GEN.option_verdicts(bare)
-        assert verdicts == row["probes"]["option_ok"], row["id"]
-        assert [chr(65 + i) for i, ok in enumerate(verdicts) if ok] == [row["answer"]], row["id"]
+    assert_option_verdicts_single_out_gold(GEN, ROWS)
 
 
 def test_no_echoed_prompt_scores() -> None:
-    assert echo_hits(list(OLD.values())) == []
-    assert echo_hits(ROWS) == []
+    assert_echoes_gone(list(OLD.values()), ROWS, [])
 
 
 # ---- errands: one right option ----

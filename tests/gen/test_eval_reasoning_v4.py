@@ -9,37 +9,32 @@ probes included, are also regenerated in process.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 import pytest
 
 from tests.gen._checks import (
+    Successor,
+    assert_echoes_gone,
     assert_letters_balanced,
+    assert_option_verdicts_single_out_gold,
     assert_regenerates_in_process,
-    committed_rows,
-    echo_hits,
+    assert_same_cells,
     gold_text,
-    load_generator,
     pooled_learned,
     pooled_rows,
     probe_failures,
     verdict,
 )
 
-ROWS = committed_rows("eval-reasoning-v4")
-BY_ID = {r["id"]: r for r in ROWS}
-OLD = {r["id"]: r for r in committed_rows("eval-reasoning-v3")}
-GEN = load_generator("eval-reasoning-v4")
+V4 = Successor("eval-reasoning-v4", "eval-reasoning-v3")
+ROWS, BY_ID, OLD, GEN, new = V4.rows, V4.by_id, V4.old, V4.gen, V4.new
 
 CENTROID = ("reason3-0026", "reason3-0032", "reason3-0128", "reason3-0134", "reason3-0140")
 SYLLOGISM_EXAMPLE = "reason3-0058"
 ROUTE = "reason3-0126"
 ECHOED = ["reason3-0116"]
-
-
-def new(old_id: str) -> dict[str, Any]:
-    return BY_ID[old_id.replace("reason3-", "reason4-")]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -53,8 +48,7 @@ def test_rows_and_probes_regenerate_byte_identically_in_process() -> None:
 
 def test_layout_as_v3() -> None:
     assert_letters_balanced(ROWS, overall=18, per_category=3)
-    cells = Counter((r["category"], r["difficulty"], r["scorer"]) for r in ROWS)
-    assert cells == Counter((r["category"], r["difficulty"], r["scorer"]) for r in OLD.values())
+    assert_same_cells(ROWS, list(OLD.values()))
 
 
 def test_every_probe_is_judged_as_the_generator_says() -> None:
@@ -62,16 +56,11 @@ def test_every_probe_is_judged_as_the_generator_says() -> None:
 
 
 def test_option_verdicts_are_the_family_proofs_and_single_out_the_gold() -> None:
-    for row in (r for r in ROWS if r["scorer"] == "mc"):
-        bare = {k: v for k, v in row.items() if k not in ("answer", "probes")}
-        verdicts = GEN.option_verdicts(bare)
-        assert verdicts == row["probes"]["option_ok"], row["id"]
-        assert [chr(65 + i) for i, ok in enumerate(verdicts) if ok] == [row["answer"]], row["id"]
+    assert_option_verdicts_single_out_gold(GEN, ROWS)
 
 
 def test_echoed_prompts_scored_in_v3_and_score_nowhere_in_v4() -> None:
-    assert echo_hits(list(OLD.values())) == ECHOED
-    assert echo_hits(ROWS) == []
+    assert_echoes_gone(list(OLD.values()), ROWS, ECHOED)
 
 
 # ---- complete finishing order: the gold is not the options' centroid ----

@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 
 from tests.gen._checks import (
+    Successor,
+    assert_echoes_gone,
     assert_letters_balanced,
+    assert_option_verdicts_single_out_gold,
     assert_regenerates_in_process,
-    committed_rows,
-    echo_hits,
+    assert_same_cells,
     gold_text,
     load_generator,
     pooled_learned,
@@ -27,10 +29,8 @@ from tests.gen._checks import (
     verdict,
 )
 
-ROWS = committed_rows("eval-security-v4")
-BY_ID = {r["id"]: r for r in ROWS}
-OLD = {r["id"]: r for r in committed_rows("eval-security-v3")}
-GEN = load_generator("eval-security-v4")
+V4 = Successor("eval-security-v4", "eval-security-v3")
+ROWS, BY_ID, OLD, GEN, new = V4.rows, V4.by_id, V4.old, V4.gen, V4.new
 OLD_GEN = load_generator("eval-security-v3")
 VULNS = GEN.vulns_v4.vulns
 INCIDENT = GEN.incident_v4
@@ -44,10 +44,6 @@ ECHOED = ["sec3-0018", "sec3-0104"]
 LATE_WORDS = INCIDENT.LATE_WORDS
 
 
-def new(old_id: str) -> dict[str, Any]:
-    return BY_ID[old_id.replace("sec3-", "sec4-")]
-
-
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
 def test_family_proof_holds_on_committed_row(row: dict[str, Any]) -> None:
     GEN.prove(row)
@@ -59,8 +55,7 @@ def test_rows_and_probes_regenerate_byte_identically_in_process() -> None:
 
 def test_layout_as_v3() -> None:
     assert_letters_balanced(ROWS, overall=15, per_category=3)
-    cells = Counter((r["category"], r["difficulty"], r["scorer"]) for r in ROWS)
-    assert cells == Counter((r["category"], r["difficulty"], r["scorer"]) for r in OLD.values())
+    assert_same_cells(ROWS, list(OLD.values()))
 
 
 def test_every_probe_is_judged_as_the_generator_says() -> None:
@@ -68,16 +63,11 @@ def test_every_probe_is_judged_as_the_generator_says() -> None:
 
 
 def test_option_verdicts_are_the_family_proofs_and_single_out_the_gold() -> None:
-    for row in (r for r in ROWS if r["scorer"] == "mc"):
-        bare = {k: v for k, v in row.items() if k not in ("answer", "probes")}
-        verdicts = GEN.option_verdicts(bare)
-        assert verdicts == row["probes"]["option_ok"], row["id"]
-        assert [chr(65 + i) for i, ok in enumerate(verdicts) if ok] == [row["answer"]], row["id"]
+    assert_option_verdicts_single_out_gold(GEN, ROWS)
 
 
 def test_echoed_prompts_scored_in_v3_and_score_nowhere_in_v4() -> None:
-    assert echo_hits(list(OLD.values())) == ECHOED
-    assert echo_hits(ROWS) == []
+    assert_echoes_gone(list(OLD.values()), ROWS, ECHOED)
 
 
 # ---- vulnerability rows: no class shown twice ----

@@ -105,6 +105,14 @@ def anagram_groups(rng: random.Random, v: int) -> Task:
     )
 
 
+# The wrong min_window counts each character of t once, so a repeated one needs one copy only.
+COUNTED_NEED = """need = {}
+    for ch in t:
+        need[ch] = need.get(ch, 0) + 1
+    missing = len(t)
+"""
+
+
 def min_window(rng: random.Random, v: int) -> Task:
     body = """
         def min_window(s: str, t: str) -> str:
@@ -112,25 +120,6 @@ def min_window(rng: random.Random, v: int) -> Task:
             for ch in t:
                 need[ch] = need.get(ch, 0) + 1
             missing = len(t)
-            best = ""
-            left = 0
-            for right, ch in enumerate(s):
-                if need.get(ch, 0) > 0:
-                    missing -= 1
-                need[ch] = need.get(ch, 0) - 1
-                while missing == 0:
-                    if not best or right - left + 1 < len(best):
-                        best = s[left : right + 1]
-                    need[s[left]] += 1
-                    if need[s[left]] > 0:
-                        missing += 1
-                    left += 1
-            return best
-    """
-    wrong = """
-        def min_window(s: str, t: str) -> str:
-            need = {ch: 1 for ch in t}
-            missing = len(need)
             best = ""
             left = 0
             for right, ch in enumerate(s):
@@ -170,7 +159,7 @@ def min_window(rng: random.Random, v: int) -> Task:
         "substrings have that length, return the one that starts first; return '' when no "
         "substring qualifies.",
         src(body),
-        src(wrong),
+        mutate(src(body), COUNTED_NEED, "need = {ch: 1 for ch in t}\n    missing = len(need)\n"),
         inputs,
         oracle,
     )

@@ -127,11 +127,7 @@ def _encrypt(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         shift = rng.randint(3, 22)
         right = caesar(plain, shift)
         wrong = [caesar(plain, -shift), caesar(plain, shift + 1), caesar(plain, shift - 1)]
-        q = (
-            f'Encrypt "{plain}" with a Caesar cipher that shifts each letter {shift} places '
-            f"forward in the alphabet (wrapping from Z to A; spaces are unchanged)."
-        )
-        meta: dict[str, Any] = {"kind": "caesar_encrypt", "plain": plain, "shift": shift}
+        q, meta = caesar_encrypt_question(plain, shift)
     elif cipher == "vigenere":
         key = random_key(rng, 3 + level, plain)
         right = vigenere(plain, key)
@@ -151,13 +147,28 @@ def _encrypt(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         near = a ^ b ^ (1 << rng.randrange(8 * width))
         values = [a ^ b, a | b, a & b, near]
         right, *wrong = [f"{v:0{2 * width}x}" for v in values]
-        q = (
-            f"What is 0x{a:0{2 * width}x} XOR 0x{b:0{2 * width}x}, written as {2 * width} hex "
-            f"digits?"
-        )
-        meta = {"kind": "xor_value", "a": a, "b": b, "width": width}
+        q, meta = xor_value_question(a, b, width)
     if len({right, *wrong}) < 4:
         return _encrypt(rng, cipher, level, plain)
+    return mc_item(q, right, wrong, meta)
+
+
+def caesar_encrypt_question(plain: str, shift: int) -> tuple[str, Item]:
+    """Question and meta of an "encrypt with this Caesar shift" row (v3 and v4 alike)."""
+    q = (
+        f'Encrypt "{plain}" with a Caesar cipher that shifts each letter {shift} places '
+        f"forward in the alphabet (wrapping from Z to A; spaces are unchanged)."
+    )
+    return q, {"kind": "caesar_encrypt", "plain": plain, "shift": shift}
+
+
+def xor_value_question(a: int, b: int, width: int) -> tuple[str, Item]:
+    """Question and meta of an "a XOR b in hex" row of ``width`` bytes."""
+    q = f"What is 0x{a:0{2 * width}x} XOR 0x{b:0{2 * width}x}, written as {2 * width} hex digits?"
+    return q, {"kind": "xor_value", "a": a, "b": b, "width": width}
+
+
+def mc_item(q: str, right: str, wrong: list[str], meta: Item) -> Item:
     return {"question": q, "scorer": "mc", "correct": right, "distractors": wrong, "meta": meta}
 
 
@@ -220,22 +231,14 @@ def _key_of(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         shift = rng.choice((11, 12, 14, 15))  # every option two digits, none equal
         text = caesar(plain, shift)
         right, wrong = str(shift), [str(26 - shift), str(shift + 1), str(shift - 1)]
-        q = (
-            f'A Caesar cipher turned "{plain}" into "{text}". By how many places forward was '
-            f"each letter shifted?"
-        )
-        meta: dict[str, Any] = {"kind": "caesar_key", "plain": plain, "cipher": text}
+        q, meta = caesar_key_question(plain, text)
     elif cipher == "vigenere":
         right = random_key(rng, 3 + level, plain)
         text = vigenere(plain, right)
         inverse = "".join(UP[-UP.index(c) % 26] for c in right)
         bumped = right[:-1] + UP[(UP.index(right[-1]) + 1) % 26]
         wrong = [inverse, right[1:] + right[0], bumped]
-        q = (
-            f"A Vigenere cipher (A = shift 0; the key advances only on letters; spaces are "
-            f'unchanged) turned "{plain}" into "{text}". Which key was used?'
-        )
-        meta = {"kind": "vigenere_key", "plain": plain, "cipher": text}
+        q, meta = vigenere_key_question(plain, text)
     else:
         plain = plain.lower()
         pad = bytes(rng.randint(16, 255) for _ in range(1 + level))
@@ -244,15 +247,38 @@ def _key_of(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         flipped = bytes([pad[0] ^ 0x20, *pad[1:]]).hex()  # the ASCII case bit
         wrong = [(pad[1:] + pad[:1]).hex() if len(pad) > 1 else f"{pad[0] ^ 0xFF:02x}", flipped]
         wrong.append(bytes([*pad[:-1], pad[-1] ^ 0x01]).hex())
-        q = (
-            f'The ASCII text "{plain}" was XORed with a repeating key of {len(pad)} byte'
-            f"{'s' if len(pad) > 1 else ''}, giving these bytes (hex): {text}. Which key "
-            f"(hex) was used?"
-        )
-        meta = {"kind": "xor_key_mc", "plain": plain, "cipher": text}
+        q, meta = xor_key_question(plain, pad, text)
     if len({right, *wrong}) < 4:
         return _key_of(rng, cipher, level, plain)
-    return {"question": q, "scorer": "mc", "correct": right, "distractors": wrong, "meta": meta}
+    return mc_item(q, right, wrong, meta)
+
+
+def caesar_key_question(plain: str, text: str) -> tuple[str, Item]:
+    """Question and meta of a "which Caesar shift made ``text``" row."""
+    q = (
+        f'A Caesar cipher turned "{plain}" into "{text}". By how many places forward was '
+        f"each letter shifted?"
+    )
+    return q, {"kind": "caesar_key", "plain": plain, "cipher": text}
+
+
+def vigenere_key_question(plain: str, text: str) -> tuple[str, Item]:
+    """Question and meta of a "which Vigenere key made ``text``" row."""
+    q = (
+        f"A Vigenere cipher (A = shift 0; the key advances only on letters; spaces are "
+        f'unchanged) turned "{plain}" into "{text}". Which key was used?'
+    )
+    return q, {"kind": "vigenere_key", "plain": plain, "cipher": text}
+
+
+def xor_key_question(plain: str, pad: bytes, text: str) -> tuple[str, Item]:
+    """Question and meta of a "which repeating XOR key ``pad`` made ``text``" row."""
+    q = (
+        f'The ASCII text "{plain}" was XORed with a repeating key of {len(pad)} byte'
+        f"{'s' if len(pad) > 1 else ''}, giving these bytes (hex): {text}. Which key "
+        f"(hex) was used?"
+    )
+    return q, {"kind": "xor_key_mc", "plain": plain, "cipher": text}
 
 
 FORM_BUILDERS = (_decrypt, _encrypt, _recover, _key_of)

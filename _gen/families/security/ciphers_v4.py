@@ -50,11 +50,7 @@ def _encrypt(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         shift, shifts = _window(rng, 3, 22)
         right = caesar(plain, shift)
         wrong = [caesar(plain, s) for s in shifts if s != shift]
-        q = (
-            f'Encrypt "{plain}" with a Caesar cipher that shifts each letter {shift} places '
-            f"forward in the alphabet (wrapping from Z to A; spaces are unchanged)."
-        )
-        meta: dict[str, Any] = {"kind": "caesar_encrypt", "plain": plain, "shift": shift}
+        q, meta = ciphers.caesar_encrypt_question(plain, shift)
     elif cipher == "vigenere":
         return ciphers._encrypt(rng, cipher, level, plain)
     else:
@@ -64,12 +60,8 @@ def _encrypt(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         x = a ^ b
         values = [x, x ^ (1 << i), x ^ (1 << j), x ^ (1 << i) ^ (1 << j)]
         right, *wrong = [f"{v:0{2 * width}x}" for v in values]
-        q = (
-            f"What is 0x{a:0{2 * width}x} XOR 0x{b:0{2 * width}x}, written as {2 * width} hex "
-            f"digits?"
-        )
-        meta = {"kind": "xor_value", "a": a, "b": b, "width": width}
-    return {"question": q, "scorer": "mc", "correct": right, "distractors": wrong, "meta": meta}
+        q, meta = ciphers.xor_value_question(a, b, width)
+    return ciphers.mc_item(q, right, wrong, meta)
 
 
 def _key_of(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
@@ -77,21 +69,13 @@ def _key_of(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         shift, shifts = _window(rng, 10, 16)  # every option two digits
         text = caesar(plain, shift)
         right, wrong = str(shift), [str(s) for s in shifts if s != shift]
-        q = (
-            f'A Caesar cipher turned "{plain}" into "{text}". By how many places forward was '
-            f"each letter shifted?"
-        )
-        meta: dict[str, Any] = {"kind": "caesar_key", "plain": plain, "cipher": text}
+        q, meta = ciphers.caesar_key_question(plain, text)
     elif cipher == "vigenere":
         right = random_key(rng, 3 + level, plain)
         text = vigenere(plain, right)
         (i, si), (j, sj) = [(p, rng.choice((-1, 1))) for p in rng.sample(range(len(right)), 2)]
         wrong = [_step(right, i, si), _step(right, j, sj), _step(_step(right, i, si), j, sj)]
-        q = (
-            f"A Vigenere cipher (A = shift 0; the key advances only on letters; spaces are "
-            f'unchanged) turned "{plain}" into "{text}". Which key was used?'
-        )
-        meta = {"kind": "vigenere_key", "plain": plain, "cipher": text}
+        q, meta = ciphers.vigenere_key_question(plain, text)
     else:
         plain = plain.lower()
         pad = bytes(rng.randint(16, 255) for _ in range(1 + level))
@@ -100,13 +84,8 @@ def _key_of(rng: random.Random, cipher: str, level: int, plain: str) -> Item:
         low = bytes([*pad[:-1], pad[-1] ^ 0x01])  # the low bit of the last byte
         both = bytes([*case[:-1], case[-1] ^ 0x01])
         right, wrong = pad.hex(), [case.hex(), low.hex(), both.hex()]
-        q = (
-            f'The ASCII text "{plain}" was XORed with a repeating key of {len(pad)} byte'
-            f"{'s' if len(pad) > 1 else ''}, giving these bytes (hex): {text}. Which key "
-            f"(hex) was used?"
-        )
-        meta = {"kind": "xor_key_mc", "plain": plain, "cipher": text}
-    return {"question": q, "scorer": "mc", "correct": right, "distractors": wrong, "meta": meta}
+        q, meta = ciphers.xor_key_question(plain, pad, text)
+    return ciphers.mc_item(q, right, wrong, meta)
 
 
 FORM_BUILDERS = (ciphers._decrypt, _encrypt, ciphers._recover, _key_of)

@@ -26,6 +26,7 @@ import re
 import shlex
 import sys
 import urllib.parse
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -60,6 +61,12 @@ def compose(rng: random.Random, flawed: str, level: int) -> tuple[str, list[str]
         blocks.append((flawed, _block(rng, chosen[1], "safe", fill)))
     for cls in others:
         blocks.append((cls, _block(rng, rng.choice(TEMPLATES[cls]), "safe", fill)))
+    return assemble(rng, blocks)
+
+
+def assemble(rng: random.Random, blocks: list[tuple[str, str]]) -> tuple[str, list[str], list[str]]:
+    """The module of the (class, handler text) ``blocks`` in a drawn order, the blocks' classes
+    and their function names (in the order given)."""
     names = [text.split("(")[0].removeprefix("def ") for _, text in blocks]
     assert len(set(names)) == len(names), names
     shown = rng.sample(blocks, len(blocks))
@@ -70,7 +77,28 @@ def compose(rng: random.Random, flawed: str, level: int) -> tuple[str, list[str]
 def build(rng: random.Random, level: int, form: int) -> Item:
     flawed = ORDER[(level + 3 * (form // 2)) % len(ORDER)]
     code, classes, names = compose(rng, flawed, level)
-    culprit = names[0]
+    twins = names[1:2] if level == 2 else []
+    return question(
+        code,
+        flawed,
+        names[0],
+        form,
+        kinds=lambda: sorted({c for c in classes if c != flawed}, key=ORDER.index),
+        functions=lambda: twins + rng.sample(names[1 + len(twins) :], 3 - len(twins)),
+    )
+
+
+def question(
+    code: str,
+    flawed: str,
+    culprit: str,
+    form: int,
+    kinds: Callable[[], list[str]],
+    functions: Callable[[], list[str]],
+) -> Item:
+    """The item asking for the flawed ``culprit`` of ``code`` in ``form``. ``kinds`` (the other
+    classes offered) and ``functions`` (the other handlers offered) are drawn only by the mc form
+    that offers them, so a row draws from its rng only what its form needs."""
     listing = "\n".join(f"{i:>2}  {line}" for i, line in enumerate(code.split("\n"), start=1))
     intro = (
         "This Python module (line numbers on the left) handles web requests. Every function "
@@ -96,21 +124,18 @@ def build(rng: random.Random, level: int, form: int) -> Item:
             "meta": meta,
         }
     if form in (0, 4):
-        kinds = sorted({c for c in classes if c != flawed}, key=ORDER.index)
         return {
             "question": intro + "Which kind of vulnerability does it have?",
             "scorer": "mc",
             "correct": CLASSES[flawed],
-            "distractors": [CLASSES[c] for c in kinds],
+            "distractors": [CLASSES[c] for c in kinds()],
             "meta": meta,
         }
-    twins = names[1:2] if level == 2 else []
-    rest = rng.sample(names[1 + len(twins) :], 3 - len(twins))
     return {
         "question": intro + "Which function is vulnerable?",
         "scorer": "mc",
         "correct": culprit,
-        "distractors": twins + rest,
+        "distractors": functions(),
         "meta": meta,
     }
 

@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from families.security import vulns
-from families.security.snippets import CLASSES, IMPORTS, TEMPLATES
+from families.security.snippets import TEMPLATES
 
 CATEGORY = vulns.CATEGORY
 FORMS = vulns.FORMS
@@ -44,58 +44,21 @@ def compose(rng: random.Random, flawed: str, level: int) -> tuple[str, list[str]
     blocks = [(flawed, vulns._block(rng, rng.choice(TEMPLATES[flawed]), filling, fill))]
     for cls in others:
         blocks.append((cls, vulns._block(rng, rng.choice(TEMPLATES[cls]), "safe", fill)))
-    names = [text.split("(")[0].removeprefix("def ") for _, text in blocks]
-    assert len(set(names)) == len(names), names
-    shown = rng.sample(blocks, len(blocks))
-    code = IMPORTS + "\n\n\n" + "\n\n\n".join(text for _, text in shown)
-    return code, [cls for cls, _ in blocks], names
+    return vulns.assemble(rng, blocks)
 
 
 def build(rng: random.Random, level: int, form: int) -> Item:
     mc = FORMS[form] == "mc"
     flawed = rng.choice(ORDER) if mc else ORDER[(level + 3 * (form // 2)) % len(ORDER)]
     code, classes, names = compose(rng, flawed, level)
-    culprit = names[0]
-    listing = "\n".join(f"{i:>2}  {line}" for i, line in enumerate(code.split("\n"), start=1))
-    intro = (
-        "This Python module (line numbers on the left) handles web requests. Every function "
-        "argument comes straight from the request, so an attacker controls it; db, send_file, "
-        "Response, redirect, connect and read_secret are the application's own helpers and do "
-        f"no checking of their own. Exactly one function is vulnerable.\n\n{listing}\n\n"
+    return vulns.question(
+        code,
+        flawed,
+        names[0],
+        form,
+        kinds=lambda: sorted(rng.sample(classes[1:], 3), key=ORDER.index),
+        functions=lambda: rng.sample(names[1:], 3),
     )
-    meta = {"kind": "vuln", "code": code, "flawed_class": flawed, "function": culprit}
-    scorer = FORMS[form]
-    if scorer == "numeric":
-        q = (
-            "On which line is the call that an attacker can abuse (or that is given a "
-            "hard-coded secret)? Give the line number."
-        )
-        line = vulns._sink_line(code, culprit)
-        return {"question": intro + q, "scorer": "numeric", "answer": str(line), "meta": meta}
-    if scorer == "exact":
-        q = "Which function is vulnerable? Give its name only."
-        return {
-            "question": intro + q,
-            "scorer": "exact",
-            "answer": [culprit, culprit + "()"],
-            "meta": meta,
-        }
-    if form in (0, 4):
-        kinds = sorted(rng.sample(classes[1:], 3), key=ORDER.index)
-        return {
-            "question": intro + "Which kind of vulnerability does it have?",
-            "scorer": "mc",
-            "correct": CLASSES[flawed],
-            "distractors": [CLASSES[c] for c in kinds],
-            "meta": meta,
-        }
-    return {
-        "question": intro + "Which function is vulnerable?",
-        "scorer": "mc",
-        "correct": culprit,
-        "distractors": rng.sample(names[1:], 3),
-        "meta": meta,
-    }
 
 
 def prove(row: dict[str, Any]) -> None:
