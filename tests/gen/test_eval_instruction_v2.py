@@ -13,11 +13,10 @@ import pytest
 
 from stages.datasets.strength import strength
 from stages.scoring.registry import score_row
-from tests.gen._checks import REPO, assert_regenerates_in_process, committed_rows, load_generator
+from tests.gen._checks import REPO, Successor, assert_regenerates_in_process
 
-ROWS = committed_rows("eval-instruction-v2")
-OLD = committed_rows("eval-instruction-v1")
-GEN = load_generator("eval-instruction-v2")
+V2_ROWS = Successor("eval-instruction-v2", "eval-instruction-v1")
+ROWS, OLD, GEN, new = V2_ROWS.rows, list(V2_ROWS.old.values()), V2_ROWS.gen, V2_ROWS.new
 V1, V2 = REPO / "datasets" / "eval-instruction-v1", REPO / "datasets" / "eval-instruction-v2"
 ECHOED = [
     "instr-0008",
@@ -69,11 +68,12 @@ def test_layout_rule_families_and_checker_are_v1s() -> None:
 
 def test_v1_echo_defects_replayed_and_gone_in_v2() -> None:
     assert _echo_rows(OLD, V1) == ECHOED
+    assert _echo_rows([new(old_id) for old_id in ECHOED], V2) == []
     old = strength(OLD, V1).echoes
     assert (old.tried, old.held) == (300, 286)
     assert _echo_rows(ROWS, V2) == []
-    new = strength(ROWS, V2).echoes
-    assert (new.tried, new.held, new.failures) == (300, 300, [])
+    fixed = strength(ROWS, V2).echoes
+    assert (fixed.tried, fixed.held, fixed.failures) == (300, 300, [])
 
 
 def test_every_probe_is_judged_by_the_rows_scorer() -> None:
