@@ -14,9 +14,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def copy_gen(project: Path, *names: str) -> None:
-    """Put ``_gen/common/`` (what every generator imports) and ``_gen/<name>`` into a project."""
-    shutil.copytree(REPO / "_gen" / "common", project / "_gen" / "common",
-                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    """Put ``_gen/common/`` and ``_gen/families/`` (what generators import: eval-math-v1 builds
+    its rows with ``families.math.arithmetic``) and ``_gen/<name>`` into a project."""
+    for shared in ("common", "families"):
+        shutil.copytree(REPO / "_gen" / shared, project / "_gen" / shared,
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
     for name in names:
         shutil.copy(REPO / "_gen" / name, project / "_gen" / name)
 
