@@ -32,6 +32,12 @@ def _wait_for(condition: object, timeout_s: float = 60.0) -> None:
         time.sleep(0.02)
 
 
+def _journaled(project: Path) -> int:
+    """Lines durably in the journal (it is written and fsynced by a thread, a little after)."""
+    path = project / "results" / "w" / "responses.jsonl"
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
 def _journal_keys(project: Path) -> list[str]:
     text = (project / "results" / "w" / "responses.jsonl").read_text()
     return [json.loads(line)["key"] for line in text.splitlines()]
@@ -64,7 +70,9 @@ def test_lock_of_a_killed_run_is_taken_over(project: Path, stub: StubServer) -> 
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(12)])
     write_params(project, stub.url, run={"concurrency": 1, "timeout_s": 60})
     killed = _start(project)
-    _wait_for(lambda: stub.stats.requests >= 6)
+    # killed only once the five answers are on disk: a SIGKILL before the journal's writer thread
+    # wrote them would (rightly) make the next run send them again, and the count below vary
+    _wait_for(lambda: stub.stats.requests >= 6 and _journaled(project) == 5)
     os.kill(killed.pid, signal.SIGKILL)
     killed.communicate(timeout=60)
     lock = json.loads((project / ".atlas" / "locks" / "infer-w.lock").read_text())
