@@ -42,7 +42,8 @@ def test_workload_overrides_are_validated() -> None:
 
 def _planned(project: Path, **workload: object) -> list[str]:
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(10)])
-    write_params(project, "http://127.0.0.1:9/v1", workloads={"w": {"dataset": "eval-t-v1", **workload}})
+    workloads = {"w": {"dataset": "eval-t-v1", **workload}}
+    write_params(project, "http://127.0.0.1:9/v1", workloads=workloads)
     return [item.row_id for item in plan_workload("w").items]
 
 
