@@ -350,6 +350,10 @@ class WorkloadParams(_Section):
     limit: int | None = Field(default=None, ge=1)
     """Items to send, overriding ``run.limit``: the first N rows, or for a ``perf`` workload N
     rows evenly spaced over the dataset so that every length bucket is represented."""
+    select: Literal["first", "spread"] | None = None
+    """Which rows a limited run sends: ``first`` (the first N) or ``spread`` (N evenly spaced);
+    unset, ``spread`` for a ``perf`` workload and ``first`` otherwise. A prompt-cache workload
+    sends its first rows: consecutive rows share a prefix, spaced ones mostly do not."""
     concurrency: int | None = Field(default=None, ge=1)
     """Requests in flight for this workload; overrides ``run.concurrency``."""
     slots: int | None = Field(default=None, ge=1, le=64)

@@ -110,7 +110,8 @@ def plan_workload(
     run = section(RunParams, "run", params_path)
     dataset = load_verified(spec.dataset, datasets_root)
     limit = limit or spec.limit or run.limit
-    rows = select_rows(dataset.rows, limit, spread=spec.perf)
+    spread = spec.perf if spec.select is None else spec.select == "spread"
+    rows = select_rows(dataset.rows, limit, spread=spread)
     repeats = decoding_params.effective_repeats
     sampling = Sampling(
         model=model.name,

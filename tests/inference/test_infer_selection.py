@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from infer_helpers import eval_row, write_dataset, write_params
 from pydantic import ValidationError
 
-from stages.inference.plan import select_rows
+from stages.inference.plan import plan_workload, select_rows
 from stages.params import WorkloadParams
 
 ROWS = [{"id": f"r{i}"} for i in range(10)]
@@ -35,3 +38,26 @@ def test_workload_overrides_are_validated() -> None:
     assert (spec.concurrency, spec.timeout_s) == (1, 900)
     with pytest.raises(ValidationError, match="concurrency"):
         WorkloadParams(dataset="eval-math-v1", concurrency=0)
+
+
+def _planned(project: Path, **workload: object) -> list[str]:
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(10)])
+    workloads = {"w": {"dataset": "eval-t-v1", **workload}}
+    write_params(project, "http://127.0.0.1:9/v1", workloads=workloads)
+    return [item.row_id for item in plan_workload("w").items]
+
+
+def test_select_first_keeps_a_serving_workloads_consecutive_rows(project: Path) -> None:
+    """A prompt-cache workload: consecutive rows share a prefix, so it sends the first ones."""
+    assert _planned(project, limit=3, perf=True) == ["q-0000", "q-0003", "q-0006"]
+    assert _planned(project, limit=3, perf=True, select="first") == ["q-0000", "q-0001", "q-0002"]
+
+
+def test_select_spread_spaces_an_eval_workloads_rows(project: Path) -> None:
+    assert _planned(project, limit=3) == ["q-0000", "q-0001", "q-0002"]
+    assert _planned(project, limit=3, select="spread") == ["q-0000", "q-0003", "q-0006"]
+
+
+def test_select_names_its_choices() -> None:
+    with pytest.raises(ValidationError, match=r"select\n  Input should be 'first' or 'spread'"):
+        WorkloadParams(dataset="eval-math-v1", select="last")
