@@ -53,14 +53,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # cmake: the system's, else the PyPI package in a venv of the build's own (the project's venv is
-# being installed at the same time). Paths inside the tree are mapped to fixed names
+# being installed at the same time), on PATH from the download on (the sdist's metadata build would
+# otherwise compile cmake from source). Paths inside the tree are mapped to fixed names
 # (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names no folder.
 CMAKE_PATH := PATH=$$PATH:$(ENGINE_DIR)/cmake-venv/bin
 $(ENGINE_STAMP): | $(BIN)/python
 	rm -rf $(ENGINE_DIR) && mkdir -p $(ENGINE_DIR)/src
 	command -v cmake >/dev/null || { $(PYTHON) -m venv $(ENGINE_DIR)/cmake-venv && \
 		$(ENGINE_DIR)/cmake-venv/bin/python -m pip install --quiet $(CMAKE_PYPI); }
-	$(PYTHON) -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
+	$(CMAKE_PATH) $(PYTHON) -m pip download --quiet --disable-pip-version-check --no-deps \
+		--no-binary :all: \
 		-d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
 	echo '$(LLAMA_SDIST_SHA256)  $(ENGINE_DIR)/$(LLAMA_SDIST)' | sha256sum --check --quiet
 	tar -xzf $(ENGINE_DIR)/$(LLAMA_SDIST) -C $(ENGINE_DIR)/src --strip-components=3 \
