@@ -52,18 +52,21 @@ BYTECODE = $(BIN)/python -m compileall -q stages
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# cmake: the system's, else the PyPI package in a venv of the build's own (the project's venv is
-# being installed at the same time), on PATH from the download on (the sdist's metadata build would
-# otherwise compile cmake from source). Paths inside the tree are mapped to fixed names
-# (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names no folder.
-CMAKE_PATH := PATH=$$PATH:$(ENGINE_DIR)/cmake-venv/bin
+# The build's own tools live in a venv of its own (ENGINE_DIR/tools): pip there downloads the sdist
+# and, where the system has no cmake, installs cmake from PyPI, while the project's venv is being
+# installed at the same time (two pips in one venv would race). cmake is on PATH from the download
+# on (the sdist's metadata build would otherwise compile cmake from source). Paths inside the tree
+# are mapped to fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names
+# no folder.
+ENGINE_TOOLS := $(ENGINE_DIR)/tools
+CMAKE_PATH := PATH=$$PATH:$(ENGINE_TOOLS)/bin
 $(ENGINE_STAMP): | $(BIN)/python
 	rm -rf $(ENGINE_DIR) && mkdir -p $(ENGINE_DIR)/src
-	command -v cmake >/dev/null || { $(PYTHON) -m venv $(ENGINE_DIR)/cmake-venv && \
-		$(ENGINE_DIR)/cmake-venv/bin/python -m pip install --quiet $(CMAKE_PYPI); }
-	$(CMAKE_PATH) $(PYTHON) -m pip download --quiet --disable-pip-version-check --no-deps \
-		--no-binary :all: \
-		-d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
+	$(PYTHON) -m venv $(ENGINE_TOOLS)
+	command -v cmake >/dev/null || $(ENGINE_TOOLS)/bin/python -m pip install --quiet \
+		--disable-pip-version-check $(CMAKE_PYPI)
+	$(CMAKE_PATH) $(ENGINE_TOOLS)/bin/python -m pip download --quiet --disable-pip-version-check \
+		--no-deps --no-binary :all: -d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
 	echo '$(LLAMA_SDIST_SHA256)  $(ENGINE_DIR)/$(LLAMA_SDIST)' | sha256sum --check --quiet
 	tar -xzf $(ENGINE_DIR)/$(LLAMA_SDIST) -C $(ENGINE_DIR)/src --strip-components=3 \
 		llama_cpp_python-$(LLAMA_VERSION)/vendor/llama.cpp
@@ -78,7 +81,7 @@ $(ENGINE_STAMP): | $(BIN)/python
 	printf '%s\n' '$(ENGINE_CMAKE_ARGS)' > $(ENGINE_DIR)/cmake-args.txt
 	printf '%s\n' '$(LLAMA_SDIST) sha256 $(LLAMA_SDIST_SHA256), vendor/llama.cpp' \
 		> $(ENGINE_DIR)/source.txt
-	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST) $(ENGINE_DIR)/cmake-venv
+	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST) $(ENGINE_TOOLS)
 	@touch $@
 
 engine: $(ENGINE_STAMP)
