@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from stages.inference import eventloop
 from stages.inference.provenance import manifest_entries
 from stages.io import sha256_file
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from stages.inference.plan import Plan
     from stages.inference.rerun import Triage
 
-PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "pydantic")
+PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "pydantic", "uvloop")
 
 
 def now_iso() -> str:
@@ -125,6 +126,7 @@ def build_manifest(
         "chat_templates": {h: t for h, t in texts.items() if h is not None},
         "engine": endpoint.engine,
         "packages": package_versions(),
+        "event_loop": eventloop.loop_name(),
         "git_commit": git_commit(),
         "started_at": started_at,
         "finished_at": now_iso(),

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from stages.errors import AtlasError
+from stages.inference import eventloop
 from stages.inference.journal import Journal, encode_line
 from stages.inference.progress import Progress
 
@@ -244,7 +245,7 @@ def _run_here(
                 if watcher is not None:
                     watcher.cancel()
 
-        asyncio.run(main())
+        eventloop.run(main())
     return sink.fresh
 
 
@@ -531,7 +532,7 @@ def _child(
             loop.add_reader(control, control_message)
             await job(share)
 
-        asyncio.run(main())
+        eventloop.run(main())
         sink.close()
         code = 0
     except BaseException:

@@ -1,0 +1,50 @@
+"""The sending loop (issue 23): uvloop when installed, asyncio's on request, named in manifests."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import uvloop
+
+from stages.inference import eventloop
+
+
+async def _loop_type() -> type:
+    await asyncio.sleep(0)
+    return type(asyncio.get_running_loop())
+
+
+def test_runs_on_uvloop_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(eventloop.ENV, raising=False)
+    assert eventloop.run(_loop_type()) is uvloop.Loop
+    assert eventloop.loop_name() == "uvloop"
+
+
+def test_asyncio_loop_on_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(eventloop.ENV, " Asyncio ")
+    kind = eventloop.run(_loop_type())
+    assert kind is not uvloop.Loop and issubclass(kind, asyncio.BaseEventLoop)
+    assert eventloop.loop_name() == "asyncio"
+
+
+def test_falls_back_to_asyncio_without_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(eventloop.ENV, raising=False)
+    monkeypatch.setitem(__import__("sys").modules, "uvloop", None)  # import uvloop -> ImportError
+    assert eventloop.loop_factory() is None
+    assert eventloop.loop_name() == "asyncio"
+    assert eventloop.run(_loop_type()) is not uvloop.Loop
+
+
+def test_result_and_exception_come_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(eventloop.ENV, raising=False)
+
+    async def fails() -> None:
+        raise ValueError("from the loop")
+
+    async def answers() -> int:
+        return 42
+
+    assert eventloop.run(answers()) == 42
+    with pytest.raises(ValueError, match="from the loop"):
+        eventloop.run(fails())
