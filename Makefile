@@ -52,19 +52,21 @@ BYTECODE = $(BIN)/python -m compileall -q stages
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The build's own tools live in a venv of its own (ENGINE_DIR/tools): pip there downloads the sdist
-# and, where the system has no cmake, installs cmake from PyPI, while the project's venv is being
-# installed at the same time (two pips in one venv would race). cmake is on PATH from the download
-# on (the sdist's metadata build would otherwise compile cmake from source). Paths inside the tree
-# are mapped to fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names
-# no folder.
+# The build downloads with pip from a venv of its own (ENGINE_DIR/tools), never the project's venv,
+# which is being installed at the same time (two pips in one venv would race). Where the system has
+# no cmake, PyPI's goes into a second venv (ENGINE_DIR/cmake) and is on PATH from the download on:
+# the sdist's metadata build looks for a cmake and would otherwise compile one from source, and it
+# cannot run one installed in the venv whose pip isolates that build. Paths inside the tree are
+# mapped to fixed names (-ffile-prefix-map) and git is kept out (GIT_DIR), so the binary names no
+# folder.
 ENGINE_TOOLS := $(ENGINE_DIR)/tools
-CMAKE_PATH := PATH=$$PATH:$(ENGINE_TOOLS)/bin
+CMAKE_PATH := PATH=$$PATH:$(ENGINE_DIR)/cmake/bin
 $(ENGINE_STAMP): | $(BIN)/python
 	rm -rf $(ENGINE_DIR) && mkdir -p $(ENGINE_DIR)/src
 	$(PYTHON) -m venv $(ENGINE_TOOLS)
-	command -v cmake >/dev/null || $(ENGINE_TOOLS)/bin/python -m pip install --quiet \
-		--disable-pip-version-check $(CMAKE_PYPI)
+	command -v cmake >/dev/null || { $(PYTHON) -m venv $(ENGINE_DIR)/cmake && \
+		$(ENGINE_DIR)/cmake/bin/python -m pip install --quiet --disable-pip-version-check \
+		$(CMAKE_PYPI); }
 	$(CMAKE_PATH) $(ENGINE_TOOLS)/bin/python -m pip download --quiet --disable-pip-version-check \
 		--no-deps --no-binary :all: -d $(ENGINE_DIR) llama-cpp-python==$(LLAMA_VERSION)
 	echo '$(LLAMA_SDIST_SHA256)  $(ENGINE_DIR)/$(LLAMA_SDIST)' | sha256sum --check --quiet
@@ -81,7 +83,8 @@ $(ENGINE_STAMP): | $(BIN)/python
 	printf '%s\n' '$(ENGINE_CMAKE_ARGS)' > $(ENGINE_DIR)/cmake-args.txt
 	printf '%s\n' '$(LLAMA_SDIST) sha256 $(LLAMA_SDIST_SHA256), vendor/llama.cpp' \
 		> $(ENGINE_DIR)/source.txt
-	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST) $(ENGINE_TOOLS)
+	rm -rf $(ENGINE_DIR)/src $(ENGINE_DIR)/build $(ENGINE_DIR)/$(LLAMA_SDIST) $(ENGINE_TOOLS) \
+		$(ENGINE_DIR)/cmake
 	@touch $@
 
 engine: $(ENGINE_STAMP)
