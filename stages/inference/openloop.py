@@ -89,7 +89,7 @@ class Sender:
                 scheduled = time.perf_counter()
                 if previous_end is not None:
                     scheduled = previous_end + self.think_time_s
-                    await asyncio.sleep(max(0.0, scheduled - time.perf_counter()))
+                    await sleep_until(scheduled)
             body = turn_body(entry.item.body, list(entry.followups), answers, turn)
             outcome = await send(
                 self.client, self.urls, entry.index, body, self.stream, self.policy
@@ -120,6 +120,14 @@ class Sender:
             previous_end = outcome.ended
 
 
+async def sleep_until(at: float) -> None:
+    """Sleep until ``time.perf_counter()`` reaches ``at``. A loop's timer may fire a little early
+    (uvloop's count whole milliseconds), and a request must never go out before its scheduled
+    time: what is left is slept again, a fraction of a millisecond at most."""
+    while (left := at - time.perf_counter()) > 0:
+        await asyncio.sleep(left)
+
+
 async def open_loop(sender: Sender, mine: list[Entry], base: float, share: Share) -> None:
     """Start each of this process's entries at its scheduled offset (``base``, the first pending
     entry's offset, is at the clock start ``share.t0``) and wait for all. Stops dispatching when
@@ -128,11 +136,10 @@ async def open_loop(sender: Sender, mine: list[Entry], base: float, share: Share
     tasks = []
     for entry in mine:
         at = t0 + entry.offset_s - base
-        delay = at - time.perf_counter()
-        if delay > 0:
+        if at > time.perf_counter():
             if share.stopping.is_set():
                 break
-            await asyncio.sleep(delay)
+            await sleep_until(at)
         if share.stopping.is_set():
             break
         tasks.append(asyncio.create_task(sender.session(entry, at, t0)))

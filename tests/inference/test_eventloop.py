@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import uvloop
 
 from stages.inference import eventloop
+from stages.inference.openloop import sleep_until
 
 
 async def _loop_type() -> type:
@@ -48,3 +50,19 @@ def test_result_and_exception_come_back(monkeypatch: pytest.MonkeyPatch) -> None
     assert eventloop.run(answers()) == 42
     with pytest.raises(ValueError, match="from the loop"):
         eventloop.run(fails())
+
+
+def test_sleep_until_never_wakes_before_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvloop's timers count whole milliseconds and may fire early: a scheduled send must not."""
+    monkeypatch.delenv(eventloop.ENV, raising=False)
+
+    async def early_by() -> list[float]:
+        late = []
+        for k in range(200):
+            at = time.perf_counter() + 0.0003 + (k % 7) * 0.0004  # sub-millisecond targets
+            await sleep_until(at)
+            late.append(time.perf_counter() - at)
+        return late
+
+    late = eventloop.run(early_by())
+    assert len(late) == 200 and min(late) >= 0.0
