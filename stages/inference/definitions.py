@@ -129,6 +129,27 @@ def timing(record: dict[str, Any]) -> Timing:
     )
 
 
+class Timings:
+    """Each record's :func:`timing`, computed once. A run computes them as records are journaled
+    (while its senders wait on the server), so the figures after the pass do not walk every
+    record again; a record not seen yet is computed when asked for. Each entry keeps its record,
+    so the ``id`` it is filed under cannot be reused by another object."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[dict[str, Any], Timing]] = {}
+
+    def add(self, record: dict[str, Any]) -> None:
+        self._by_id[id(record)] = (record, timing(record))
+
+    def of(self, record: dict[str, Any]) -> Timing:
+        entry = self._by_id.get(id(record))
+        if entry is not None and entry[0] is record:
+            return entry[1]
+        found = timing(record)
+        self._by_id[id(record)] = (record, found)
+        return found
+
+
 def _present(values: Iterable[float | None]) -> list[float]:
     return [v for v in values if v is not None]
 
