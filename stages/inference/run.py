@@ -3,8 +3,8 @@
 What a rerun sends again (failures, drifted answers) is :mod:`stages.inference.rerun`'s rule; a
 run with too many failures ends with exit code 3 (:mod:`stages.inference.failures`) after
 writing everything. A pass runs ``concurrency`` workers over the items to send (a bounded pool:
-never more in flight), one shared ``httpx.AsyncClient`` with a keep-alive pool of that size, and
-requests spread round-robin over the endpoint's URLs. Every finished request is journaled before
+never more in flight), one keep-alive HTTP/1.1 pool of that size per sending process
+(:mod:`stages.inference.transport`), and requests spread over the endpoint's replicas. Every finished request is journaled before
 the next is taken, so a killed run loses at most the requests in flight.
 
 Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after the main pass,
@@ -112,7 +112,9 @@ def run_pass(
     found = sort_requests(plan, endpoint, current, label, policy or RerunPolicy())
     todo = found.todo
     if todo:  # the HTTP stack loads (and the embedded server starts) only to send something
-        import stages.inference.transport  # noqa: F401
+        from stages.inference.transport import preload
+
+        preload()
 
         endpoint.ensure_started()
 
