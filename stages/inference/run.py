@@ -4,8 +4,9 @@ What a rerun sends again (failures, drifted answers) is :mod:`stages.inference.r
 run with too many failures ends with exit code 3 (:mod:`stages.inference.failures`) after
 writing everything. A pass runs ``concurrency`` workers over the items to send (a bounded pool:
 never more in flight), one keep-alive HTTP/1.1 pool of that size per sending process
-(:mod:`stages.inference.transport`), and requests spread over the endpoint's replicas. Every finished request is journaled before
-the next is taken, so a killed run loses at most the requests in flight.
+(:mod:`stages.inference.transport`), and requests spread over the endpoint's replicas. Every
+finished request is journaled before the next is taken, so a killed run loses at most the
+requests in flight.
 
 Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after the main pass,
 :mod:`stages.inference.load` sends each concurrency or rate level from its own journal under
