@@ -5,7 +5,9 @@ They follow vLLM's ``benchmark_serving`` (``calculate_metrics`` and its request 
 it has a convention. All times are seconds, from the client's clock (``time.perf_counter``).
 
 - **TTFT**, time to first token: from the send of a request to the arrival of the first streamed
-  delta that carries content or a tool call (a role-only delta is not a token).
+  delta that carries content or a tool call (a role-only delta is not a token). A piece of the
+  answer arrives when the client's connection receives its bytes (the project's HTTP client
+  stamps it there, before it waits in the event loop behind other answers; issue 23).
 - **E2E** (``latency_s``), end-to-end latency: from the send to the end of the answer (the last
   chunk read).
 - **Output tokens**: ``usage.completion_tokens`` when the server reports usage, else the number of
