@@ -36,15 +36,15 @@ def infer_fresh(name: str, params_path: Path = PARAMS_FILE) -> dict[str, Any]:
 
 
 def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, Any]:
-    from stages.datasets.fresh import FRESH_DIR, fresh_root, make_fresh  # only with fresh_seeds
-    from stages.inference.endpoint import open_endpoint
-    from stages.inference.plan import plan_workload
-    from stages.inference.run import run_pass
-
     out = fresh_results(name)
     out.mkdir(parents=True, exist_ok=True)
     done: dict[str, Any] = {}
-    if seeds:
+    if seeds:  # the generators (and every scorer they import) load only for fresh instances
+        from stages.datasets.fresh import FRESH_DIR, fresh_root, make_fresh
+        from stages.inference.endpoint import open_endpoint
+        from stages.inference.plan import plan_workload
+        from stages.inference.run import run_pass
+
         spec = workload(name, params_path)
         for seed in seeds:
             make_fresh(spec.dataset, seed)

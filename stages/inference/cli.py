@@ -1,6 +1,6 @@
 """``atlas infer``, ``atlas merge``, ``atlas workloads`` and ``atlas serve`` (issues 3, 11, 15, 23).
 
-Only typer is imported here; the inference modules (httpx, aiohttp, pydantic models) load inside
+Only typer is imported here; the inference modules (the HTTP wire, pydantic models) load inside
 the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
 """
 

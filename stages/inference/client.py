@@ -52,7 +52,7 @@ else:
 
 
 class _Headers(Protocol):
-    """Response headers, httpx's or aiohttp's (both look names up case-insensitively)."""
+    """Response headers, httpx's or a wire's (all look names up case-insensitively)."""
 
     def get(self, name: str, /) -> str | None: ...
 
@@ -270,8 +270,8 @@ async def _attempt_on_wire(
     stream: bool,
     secrets: Sequence[str],
 ) -> tuple[Answer, float]:
-    """:func:`_attempt` on a run's own client (aiohttp, see :mod:`stages.inference.transport`):
-    the same outcomes as the httpx path, with aiohttp's response (bodies decoded by aiohttp)."""
+    """:func:`_attempt` on a run's own client (see :mod:`stages.inference.transport`): the same
+    outcomes as the httpx path, with the wire's response (bodies decoded by the wire)."""
     from stages.inference.transport import WireError
 
     started = time.perf_counter()
@@ -295,8 +295,12 @@ async def _attempt_on_wire(
                 first = b""
             raise _not_sse(str(content_type), first, secrets)
         reader = StreamReader(secrets)
-        async for chunk in raw.content.iter_any():
-            reader.feed(chunk, time.perf_counter())
+        if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
+            async for chunk, arrived in raw.iter_timed():
+                reader.feed(chunk, arrived)
+        else:
+            async for chunk in raw.content.iter_any():
+                reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
     except wire.READ_ERRORS as exc:
         kind = "stream_torn" if stream and raw.status == 200 else "connection"

@@ -5,7 +5,9 @@ They follow vLLM's ``benchmark_serving`` (``calculate_metrics`` and its request 
 it has a convention. All times are seconds, from the client's clock (``time.perf_counter``).
 
 - **TTFT**, time to first token: from the send of a request to the arrival of the first streamed
-  delta that carries content or a tool call (a role-only delta is not a token).
+  delta that carries content or a tool call (a role-only delta is not a token). A piece of the
+  answer arrives when the client's connection receives its bytes (the project's HTTP client
+  stamps it there, before it waits in the event loop behind other answers; issue 23).
 - **E2E** (``latency_s``), end-to-end latency: from the send to the end of the answer (the last
   chunk read).
 - **Output tokens**: ``usage.completion_tokens`` when the server reports usage, else the number of
@@ -127,6 +129,27 @@ def timing(record: dict[str, Any]) -> Timing:
         gaps_s=gaps,
         lag_s=lag,
     )
+
+
+class Timings:
+    """Each record's :func:`timing`, computed once. A run computes them as records are journaled
+    (while its senders wait on the server), so the figures after the pass do not walk every
+    record again; a record not seen yet is computed when asked for. Each entry keeps its record,
+    so the ``id`` it is filed under cannot be reused by another object."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[dict[str, Any], Timing]] = {}
+
+    def add(self, record: dict[str, Any]) -> None:
+        self._by_id[id(record)] = (record, timing(record))
+
+    def of(self, record: dict[str, Any]) -> Timing:
+        entry = self._by_id.get(id(record))
+        if entry is not None and entry[0] is record:
+            return entry[1]
+        found = timing(record)
+        self._by_id[id(record)] = (record, found)
+        return found
 
 
 def _present(values: Iterable[float | None]) -> list[float]:

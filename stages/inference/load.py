@@ -200,6 +200,9 @@ def _send_level(
     watch: bool,
 ) -> LevelRun:
     endpoint.ensure_started()  # the embedded server starts only when something is sent
+    from stages.inference.transport import preload
+
+    preload()
     keys = {key for entry in planned for key in entry.keys}
     mine = [r for r in journal.records if r["key"] in keys]
     segment = 1 + max((int(r.get("segment", 0)) for r in mine), default=-1)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from stages.inference import eventloop
 from stages.inference.provenance import manifest_entries
+from stages.inference.transport import client_name
 from stages.io import sha256_file
 
 if TYPE_CHECKING:
@@ -127,6 +128,7 @@ def build_manifest(
         "engine": endpoint.engine,
         "packages": package_versions(),
         "event_loop": eventloop.loop_name(),
+        "http_client": client_name(),
         "git_commit": git_commit(),
         "started_at": started_at,
         "finished_at": now_iso(),

@@ -23,6 +23,7 @@ from typing import Any
 
 from stages.inference.definitions import (
     Timing,
+    Timings,
     latency_figures,
     percentile,
     timing,
@@ -82,14 +83,20 @@ def latency_block(
 
 
 def serving_metrics(
-    records: list[dict[str, Any]], fresh: list[dict[str, Any]], wall_s: float, concurrency: int
+    records: list[dict[str, Any]],
+    fresh: list[dict[str, Any]],
+    wall_s: float,
+    concurrency: int,
+    known: Timings | None = None,
 ) -> dict[str, Any]:
-    """The metrics of one pass over ``records``; ``fresh`` finished in ``wall_s`` seconds now."""
+    """The metrics of one pass over ``records``; ``fresh`` finished in ``wall_s`` seconds now
+    (``known``: the records' timings computed so far, filled in for the others)."""
+    known = known or Timings()
     failures = Counter(r["error"]["kind"] for r in records if r.get("error"))
     usages = [r["usage"] for r in records if isinstance(r.get("usage"), dict)]
     sent = len(fresh)
-    fresh_tokens = sum(output_tokens(r) or 0 for r in fresh if r.get("error") is None)
-    timings = [timing(r) for r in records]
+    fresh_tokens = sum(known.of(r).output_tokens or 0 for r in fresh if r.get("error") is None)
+    timings = [known.of(r) for r in records]
     metrics = latency_block(records, timings)
     metrics["output_tokens_per_s"]["aggregate"] = (
         round(fresh_tokens / wall_s, 3) if sent and wall_s > 0 else None

@@ -3,9 +3,10 @@
 What a rerun sends again (failures, drifted answers) is :mod:`stages.inference.rerun`'s rule; a
 run with too many failures ends with exit code 3 (:mod:`stages.inference.failures`) after
 writing everything. A pass runs ``concurrency`` workers over the items to send (a bounded pool:
-never more in flight), one shared ``httpx.AsyncClient`` with a keep-alive pool of that size, and
-requests spread round-robin over the endpoint's URLs. Every finished request is journaled before
-the next is taken, so a killed run loses at most the requests in flight.
+never more in flight), one keep-alive HTTP/1.1 pool of that size per sending process
+(:mod:`stages.inference.transport`), and requests spread over the endpoint's replicas. Every
+finished request is journaled before the next is taken, so a killed run loses at most the
+requests in flight.
 
 Load levels (``workloads.<w>.load``, or ``run.sweep`` on perf workloads): after the main pass,
 :mod:`stages.inference.load` sends each concurrency or rate level from its own journal under
@@ -19,12 +20,12 @@ import json
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from stages.inference.client import send
-from stages.inference.definitions import timing
+from stages.inference.definitions import Timings
 from stages.inference.endpoint import Endpoint, open_endpoint
 from stages.inference.failures import check_failed_share
 from stages.inference.journal import Journal, latest, make_record
@@ -60,6 +61,8 @@ class PassResult:
     triage: Triage
     server: dict[str, Any] | None = None
     """What the server's ``/metrics`` say it did in this pass (None: nothing sent, or none)."""
+    timings: Timings = field(default_factory=Timings)
+    """The timings of the records journaled in this pass, computed as they came."""
 
 
 def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int) -> Job:
@@ -110,13 +113,16 @@ def run_pass(
     found = sort_requests(plan, endpoint, current, label, policy or RerunPolicy())
     todo = found.todo
     if todo:  # the HTTP stack loads (and the embedded server starts) only to send something
-        import stages.inference.transport  # noqa: F401
+        from stages.inference.transport import preload
+
+        preload()
 
         endpoint.ensure_started()
 
     started = time.perf_counter()
     fresh: list[dict[str, Any]] = []
     server = None
+    known = Timings()
     if todo:
         count = sender_count(plan.run.senders, endpoint.embedded, len(todo), concurrency)
         watch = endpoint.watch()
@@ -128,30 +134,27 @@ def run_pass(
                 lambda: Progress(label, len(todo), len(plan.items) - len(todo)),
                 feed_size=len(todo),
                 during=watch.during,
+                on_record=known.add,
             )
         server = watch.result
     wall = time.perf_counter() - started
     current = latest(journal.records, plan.keys)
     records = [current[item.key] for item in plan.items if item.key in current]
-    return PassResult(records, fresh, wall, found, server)
+    return PassResult(records, fresh, wall, found, server, known)
 
 
 def _metrics(
-    plan: Plan,
-    records: list[Any],
-    fresh: list[Any],
-    wall: float,
-    concurrency: int,
-    previous: dict[str, Any] | None,
+    plan: Plan, main: PassResult, concurrency: int, previous: dict[str, Any] | None
 ) -> Any:
     """The main pass's figures; its intervals are ``previous``'s (the last serving document's)
     when they were computed from the same records."""
     from stages.inference.intervals import kept_or_computed
 
-    metrics = serving_metrics(records, fresh, wall, concurrency)
+    records, known = main.records, main.timings
+    metrics = serving_metrics(records, main.fresh, main.wall, concurrency, known)
     kept = ((previous or {}).get("main") or {}).get("intervals")
     metrics["intervals"] = kept_or_computed(
-        [[timing(r) for r in records]], None, INTERVAL_SEED, kept
+        [[known.of(r) for r in records]], None, INTERVAL_SEED, kept
     )
     if plan.workload.perf and plan.dataset.card.kind == "prompts":
         bucket_of = {row["id"]: row["bucket"] for row in plan.dataset.rows}
@@ -246,7 +249,7 @@ def _infer(
         concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
         previous = _previous_document(serving_path)
-        metrics = _metrics(mine, main.records, main.fresh, main.wall, concurrency, previous)
+        metrics = _metrics(mine, main, concurrency, previous)
         metrics["run_key"] = plan.run_key
         metrics["slots"] = plan.slots if plan.model.is_embedded else None
         metrics["server"] = main.server

@@ -156,17 +156,26 @@ class PipeFeed(Feed):
             return int.from_bytes(data, "little") if data else None
 
 
+OnRecord = Callable[[dict[str, Any]], None]
+"""Called with each record right after it is journaled (in the journal's process)."""
+
+
+def _ignore(record: dict[str, Any]) -> None:
+    pass
+
+
 class LocalSink:
     """In one process: straight into the journal and the progress line."""
 
-    def __init__(self, journal: Journal, progress: Progress) -> None:
-        self.journal, self.progress = journal, progress
+    def __init__(self, journal: Journal, progress: Progress, on_record: OnRecord) -> None:
+        self.journal, self.progress, self.on_record = journal, progress, on_record
         self.fresh: list[dict[str, Any]] = []
 
     def append(self, record: dict[str, Any]) -> None:
         self.journal.append(record)
         self.fresh.append(record)
         self.progress.advance(record["error"] is not None)
+        self.on_record(record)
 
 
 class PipeSink:
@@ -212,16 +221,17 @@ def run_shares(
     feed_size: int = 0,
     watch: Callable[[float, int], bool] | None = None,
     during: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
+    on_record: OnRecord = _ignore,
 ) -> list[dict[str, Any]]:
     """Run ``job`` in ``count`` processes (1: in this one) and journal what they finish; returns
     the records journaled. ``feed_size`` items are handed out by the closed-loop feed; ``watch``
     is called about every 0.1 s with (seconds since the clock start, records finished) and stops
     the senders early when it returns True (what they have in flight is then not journaled);
     ``during`` is entered around the sending (after the fork: the server-metrics sampler's thread
-    is the parent's alone)."""
+    is the parent's alone); ``on_record`` is called with each record journaled."""
     if count <= 1:
-        return _run_here(job, journal, progress, feed_size, watch, during)
-    return _Parent(count, job, feed_size, watch).run(journal, progress, during)
+        return _run_here(job, journal, progress, feed_size, watch, during, on_record)
+    return _Parent(count, job, feed_size, watch, on_record).run(journal, progress, during)
 
 
 def _run_here(
@@ -231,9 +241,10 @@ def _run_here(
     feed_size: int,
     watch: Callable[[float, int], bool] | None,
     during: Callable[[], AbstractContextManager[None]],
+    on_record: OnRecord,
 ) -> list[dict[str, Any]]:
     with journal, progress() as shown, during():
-        sink = LocalSink(journal, shown)
+        sink = LocalSink(journal, shown, on_record)
 
         async def main() -> None:
             share = Share(0, 1, sink, Feed(feed_size), time.perf_counter())
@@ -278,9 +289,15 @@ def _pipe(size: int = 1 << 20) -> tuple[int, int]:
 
 class _Parent:
     def __init__(
-        self, count: int, job: Job, feed_size: int, watch: Callable[[float, int], bool] | None
+        self,
+        count: int,
+        job: Job,
+        feed_size: int,
+        watch: Callable[[float, int], bool] | None,
+        on_record: OnRecord,
     ) -> None:
         self.count, self.job, self.feed_size, self.watch = count, job, feed_size, watch
+        self.on_record = on_record
         self.children: list[_Child] = []
         self.fresh: list[dict[str, Any]] = []
         self.feed_fd: int | None = None
@@ -429,6 +446,7 @@ class _Parent:
             journal.append(record, line)
             self.fresh.append(record)
             progress.advance(record["error"] is not None)
+            self.on_record(record)
         return True
 
     def _kill_all(self, signum: int, reap: bool = True) -> None:

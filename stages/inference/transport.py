@@ -1,125 +1,86 @@
-"""The HTTP client of a run: aiohttp's connection pool, used directly (issues 3 and 23).
+"""The HTTP client of a run: which wire it sends on (issues 3, 23).
 
-Why aiohttp: httpcore's pool gets slower as connections are added (encode/httpcore#1035).
-Against a stub answering after 100 ms, 2,000 streamed requests at concurrency 128 ran at 0.23 of
-the ideal rate on httpx's own transport, 0.66-0.77 on httpx over aiohttp and 0.81-0.89 on bare
-aiohttp. Why without httpx at all: its import alone took about a fifth of a short run's start-up
-(issue 23), and nothing of it is needed on the wire. :mod:`stages.inference.client` still speaks
-to an ``httpx.AsyncClient`` when it is given one (the tests' ``MockTransport``); a run's own client
-is :class:`WireClient`, and then httpx is never imported.
+By default the lean HTTP/1.1 pool of :mod:`stages.inference.http11`; ``ATLAS_HTTP_CLIENT=aiohttp``
+sends on aiohttp's pool instead (:mod:`stages.inference.aiohttp_wire`), with the same outcomes
+(the same test suite passes on both). Nothing of either is imported before a run has something
+to send. :mod:`stages.inference.client` still speaks to an ``httpx.AsyncClient`` when it is given
+one (the tests' ``MockTransport``); a run's own client is :class:`WireClient`.
 
-The pool is sized to the run's concurrency; timeouts are applied by the caller around the whole
-request, so aiohttp runs without its own. Certificates are verified against the system's store
-(aiohttp's default).
-
-A server may close a keep-alive connection after answering on it (some do after every answer,
-without saying ``Connection: close``); the pool only notices when the next request on that
-connection fails before any response. Such a failure — on a *reused* connection, before the
-response head — is not the request's: it is sent again on another connection, at most once per
-pooled connection, and never counts as an attempt. A failure on a fresh connection is a real
-connection error.
+Both wires share the rules the client relies on: the pool is sized to the run's concurrency;
+timeouts are the caller's, around the whole request; a failure on a *reused* connection before
+the response head (the server had closed it) is sent again on another connection, at most once
+per pooled connection, and never counts as an attempt, while a failure on a fresh connection is
+a real connection error; ``healthy`` is a GET that any status answers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+from typing import Any
 
-import aiohttp
+from stages.inference.http11 import READ_ERRORS, Pool, Response, WireError
 
-READ_ERRORS = (aiohttp.ClientPayloadError, aiohttp.ClientConnectionError, OSError)
-"""What a broken connection raises while a body is read."""
-_STALE = (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError)
-"""What a request on a pooled connection the server already closed fails with."""
-
-
-class WireError(Exception):
-    """The request got no response: ``connect`` (no connection) or ``read`` (it broke first)."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
+ENV = "ATLAS_HTTP_CLIENT"
+__all__ = ["READ_ERRORS", "WireClient", "WireError", "client_name", "make_client", "preload"]
 
 
-class _Reuse:
-    """Per-request trace context: set when the pool handed out an idle connection."""
-
-    __slots__ = ("reused",)
-
-    def __init__(self) -> None:
-        self.reused = False
+def client_name() -> str:
+    """The wire a run sends on, as the manifest names it: ``http11`` or ``aiohttp``."""
+    return "aiohttp" if os.environ.get(ENV, "").strip().lower() == "aiohttp" else "http11"
 
 
-async def _on_reuse(session: object, context: object, params: object) -> None:
-    context.trace_request_ctx.reused = True  # type: ignore[attr-defined]
+def preload() -> None:
+    """Import the chosen wire now: before senders fork, so that each does not import it again."""
+    if client_name() == "aiohttp":
+        import stages.inference.aiohttp_wire  # noqa: F401
 
 
 class Wire:
-    """One aiohttp session: a keep-alive pool of ``max_connections``."""
+    """The lean pool (:mod:`stages.inference.http11`) behind the interface the client uses."""
 
     READ_ERRORS = READ_ERRORS
 
     def __init__(self, max_connections: int) -> None:
-        self._max_connections = max_connections
-        self._session: aiohttp.ClientSession | None = None
-        self.stale_retries = 0
+        self._pool = Pool(max_connections)
+
+    @property
+    def stale_retries(self) -> int:
         """Requests sent again because their pooled connection had been closed by the server."""
+        return self._pool.stale_retries
 
-    def _open(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(
-            limit=self._max_connections, limit_per_host=0, ttl_dns_cache=300, ssl=True
-        )
-        reuse = aiohttp.TraceConfig()
-        reuse.on_connection_reuseconn.append(_on_reuse)
-        self._session = aiohttp.ClientSession(
-            connector=connector,
-            trace_configs=[reuse],
-            timeout=aiohttp.ClientTimeout(total=None),
-            skip_auto_headers=("User-Agent", "Accept-Encoding", "Accept", "Content-Type"),
-        )
-        return self._session
-
-    async def post(self, url: str, headers: dict[str, str], body: bytes) -> aiohttp.ClientResponse:
-        """Send one request; aiohttp's response once its head has arrived."""
-        session = self._session or self._open()
-        # each dead pooled connection is dropped once tried: at most the pool's size of them
-        for spare in range(self._max_connections, -1, -1):
-            reuse = _Reuse()
-            try:
-                return await session.post(
-                    url, headers=headers, data=body, allow_redirects=False, trace_request_ctx=reuse
-                )
-            except aiohttp.ClientConnectorError as exc:
-                raise WireError("connect", f"ConnectError: cannot connect: {exc}") from exc
-            except _STALE as exc:
-                if not (reuse.reused and spare):
-                    raise WireError("read", f"ReadError: no response: {exc!r}") from exc
-                self.stale_retries += 1
-            except READ_ERRORS as exc:
-                raise WireError("read", f"ReadError: no response: {exc!r}") from exc
-        raise AssertionError("unreachable: the last try raises or returns")
+    async def post(self, url: str, headers: dict[str, str], body: bytes) -> Response:
+        """Send one request; the response once its head has arrived."""
+        return await self._pool.request("POST", url, headers, body)
 
     async def healthy(self, url: str, headers: dict[str, str], timeout_s: float) -> bool:
         """Whether ``GET url`` answers at all within ``timeout_s`` (any status: it is up)."""
-        session = self._session or self._open()
         try:
             async with asyncio.timeout(timeout_s):
-                async with session.get(url, headers=headers, allow_redirects=False) as response:
+                response = await self._pool.request("GET", url, headers)
+                try:
                     await response.read()
-        except (TimeoutError, *READ_ERRORS):
+                finally:
+                    response.release()
+        except (TimeoutError, WireError, *READ_ERRORS):
             return False
         return True
 
     async def aclose(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        self._pool.close()
 
 
 class WireClient:
     """What the sending code holds: the request headers and the wire."""
 
     def __init__(self, max_connections: int, headers: dict[str, str]) -> None:
-        self.wire = Wire(max_connections)
+        self.wire: Any
+        if client_name() == "aiohttp":
+            from stages.inference.aiohttp_wire import Wire as AiohttpWire
+
+            self.wire = AiohttpWire(max_connections)
+        else:
+            self.wire = Wire(max_connections)
         self.headers = headers
 
     async def aclose(self) -> None:

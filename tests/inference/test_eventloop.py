@@ -66,3 +66,30 @@ def test_sleep_until_never_wakes_before_its_time(monkeypatch: pytest.MonkeyPatch
 
     late = eventloop.run(early_by())
     assert len(late) == 200 and min(late) >= 0.0
+
+
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
+def test_sleep_until_wakes_once_as_a_rule(loop: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At thousands of sends a second a send is always less than a timer tick away: re-sleeping
+    the rest of a millisecond again and again spun the loop (~26 wake-ups a send on uvloop)."""
+    monkeypatch.setenv(eventloop.ENV, loop)
+    sleeps = []
+    real_sleep = asyncio.sleep
+
+    async def counted(seconds: float) -> None:
+        sleeps.append(seconds)
+        await real_sleep(seconds)
+
+    monkeypatch.setattr("stages.inference.openloop.asyncio.sleep", counted)
+
+    async def late_by() -> list[float]:
+        late = []
+        for k in range(100):
+            at = time.perf_counter() + 0.0003 + (k % 7) * 0.0004
+            await sleep_until(at)
+            late.append(time.perf_counter() - at)
+        return late
+
+    late = eventloop.run(late_by())
+    assert min(late) >= 0.0
+    assert len(sleeps) <= 110  # one each, a few timers that fired early slept again

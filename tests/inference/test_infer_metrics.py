@@ -10,6 +10,7 @@ from infer_helpers import prompt_row, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
+from stages.inference.definitions import Timings, timing
 from stages.inference.metrics import (
     bucket_metrics,
     output_tokens,
@@ -46,6 +47,23 @@ def test_output_tokens_prefer_usage_then_streamed_deltas() -> None:
     assert metrics["input_tokens_total"] is None and metrics["output_tokens_total"] is None
     assert metrics["usage_reported"] == 0 and metrics["requests_per_s"] is None
     assert metrics["output_tokens_per_s"] == {"per_request_p50": 5.0, "aggregate": None}
+
+
+def test_timings_are_computed_once_per_record_and_give_the_same_metrics() -> None:
+    records = [
+        _record("a", usage={"completion_tokens": 3}, token_s=[0.1, 0.2, 0.4]),
+        _record("b", error={"kind": "timeout", "message": "x"}),
+    ]
+    known = Timings()
+    known.add(records[0])  # as the run does while the record is journaled
+    first = known.of(records[0])
+    assert known.of(records[0]) is first and first == timing(records[0])
+    assert known.of(records[1]) is known.of(records[1])  # computed when first asked for
+    equal_copy = dict(records[0])
+    assert known.of(equal_copy) is not first and known.of(equal_copy) == first
+    assert serving_metrics(records, records, 2.0, 4, known) == serving_metrics(
+        records, records, 2.0, 4
+    )
 
 
 def _dist(n: int, mean: float, p50: float, p90: float, p95: float, p99: float) -> dict[str, Any]:
