@@ -82,7 +82,11 @@ class Response:
         self._error: BaseException | None = None
         self._decoder: Any = None
         self.keep_alive = True
-        self.content = self
+
+    @property
+    def content(self) -> Response:
+        """The body's reader (the response itself; a property, so no reference cycle)."""
+        return self
 
     @property
     def done(self) -> bool:
