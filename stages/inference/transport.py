@@ -19,15 +19,26 @@ import asyncio
 import os
 from typing import Any
 
+from stages.errors import AtlasError
 from stages.inference.http11 import READ_ERRORS, Pool, Response, WireError
 
 ENV = "ATLAS_HTTP_CLIENT"
 __all__ = ["READ_ERRORS", "WireClient", "WireError", "client_name", "make_client", "preload"]
 
 
+CLIENTS = ("http11", "aiohttp")
+
+
 def client_name() -> str:
-    """The wire a run sends on, as the manifest names it: ``http11`` or ``aiohttp``."""
-    return "aiohttp" if os.environ.get(ENV, "").strip().lower() == "aiohttp" else "http11"
+    """The wire a run sends on, as the manifest names it: ``http11`` (also when the variable is
+    unset or empty) or ``aiohttp``; any other value is refused, not silently replaced."""
+    value = os.environ.get(ENV, "").strip().lower() or "http11"
+    if value not in CLIENTS:
+        raise AtlasError(
+            f"{ENV}={os.environ[ENV]!r} is not an HTTP client: use {' or '.join(CLIENTS)} "
+            "(or leave it unset)"
+        )
+    return value
 
 
 def preload() -> None:

@@ -305,3 +305,22 @@ def test_https_is_verified_and_works_with_a_trusted_certificate(
             pool.close()
 
     asyncio.run(body())
+
+
+def test_an_unknown_http_client_is_refused_before_anything_is_sent(
+    project: Path,
+    stub: StubServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(transport.ENV, "aiohtp")
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(2)])
+    write_params(project, stub.url)
+    assert main(["infer", "w"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "atlas: error: ATLAS_HTTP_CLIENT='aiohtp' is not an HTTP client: use http11 or aiohttp"
+        in err
+    )
+    assert stub.stats.requests == 0
+    assert not (project / "results/w/responses.jsonl").exists()
