@@ -4,70 +4,101 @@ Rules:
 - The model output goes through the four extraction steps (:mod:`stages.scoring.extract`).
 - ``answer`` is a string or a list of accepted strings; a JSON number or boolean in the row is
   compared through its JSON spelling (``42``, ``2.5``, ``true``).
-- Both sides are normalised the same way: Unicode NFKC, ``casefold()``, every run of whitespace
-  collapsed to one space, surrounding whitespace removed.
-- Correct when the normalised extraction equals one normalised accepted answer. Nothing else is
-  forgiven: punctuation inside the answer, articles and word order all count. (A hedge such as
-  "Paris or Lyon" can never equal one accepted answer, so it is wrong as it is.)
+- Both sides are normalised the same way (:func:`stages.scoring.text_forms.normalize`): Unicode
+  NFKC, a minus sign as ``-``, typographic apostrophes as ``'``, ``casefold()``, every run of
+  whitespace collapsed to one space, surrounding whitespace removed.
+- Correct when the normalised extraction equals one normalised accepted answer, or — for an
+  answer that is a list (an accepted answer with two or more items) — when it lists the same
+  items in the same order with any list separator (issue 30): ``,`` ``;`` ``>`` ``→`` ``->``, a
+  spaced dash, or the list conjunction of English or the row's language (``Cato, Gus and
+  Hedda``, ``R4>R1>R2>R3``, ``P > R > Q > S``); brackets around an item are dropped (``(5)``).
+  Nothing else is forgiven: punctuation inside an item, articles and word order all count, and a
+  hedge ("Paris or Lyon") never equals an accepted answer.
 
 Flexible (issue 12): the flexible candidate (:mod:`stages.scoring.flexible`: markdown emphasis,
-``\\boxed{}``, LaTeX removed) compared the same way; and when an accepted answer is an integer
-("7651"), a candidate that reads as a whole as the same number under the flexible number grammar
-(:mod:`stages.scoring.flexible_numbers`: "7,651", "−205", "537 days", "7651.0") is right too.
-Several different boxed answers are wrong.
+``\\boxed{}``, LaTeX removed), accents folded, compared the same way; when an accepted answer is
+an integer, a candidate that commits to that number (:mod:`stages.scoring.number_reading`:
+"7,651", "−205", "537 days") is right too; and a candidate whose main clause equals an accepted
+answer, the rest being commentary that names no other answer of its kind
+(:mod:`stages.scoring.commitment`, :mod:`stages.scoring.vocabulary`: ``Cleo (the chemist)``,
+``Cleo (not Abel)``), is right. Several different boxed answers are wrong.
 """
 
 from __future__ import annotations
 
-import json
-import unicodedata
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from stages.scoring import flexible
+from stages.scoring.commitment import commit
 from stages.scoring.extract import extract_answer
-from stages.scoring.flexible_numbers import read_whole
+from stages.scoring.lexicon import WordClasses, row_language, word_classes
+from stages.scoring.number_reading import reading
 from stages.scoring.numbers import parse_number
+from stages.scoring.text_forms import analysis_text, fold_accents, gold_strings, normalize
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
+from stages.scoring.vocabulary import GOLD, kind_words, word_candidates
 
 NAME = "exact"
+__all__ = ["gold_strings", "normalize", "score"]
+
+_SEPARATORS = r"\s*(?:[,;>→⇒]|->|=>|\s[-–—]\s|[–—])\s*"
+_BRACKETED = re.compile(r"^[(\[](.*)[)\]]$")
 
 
-def normalize(text: str) -> str:
-    """NFKC, casefold, whitespace collapsed: the comparison form shared by exact and contains."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    return " ".join(text.casefold().split())
+@lru_cache(maxsize=16)
+def _splitter(words: WordClasses) -> re.Pattern[str]:
+    conjunction = words.list_conjunction.pattern if words.list_conjunction else "(?!)"
+    return re.compile(rf"{_SEPARATORS}|\s+(?:{conjunction})\s+", re.I)
 
 
-def gold_strings(answer: Any) -> list[str]:
-    """The accepted answers of a row as strings (a single value becomes a one-item list)."""
-    values = answer if isinstance(answer, list) else [answer]
-    return [v if isinstance(v, str) else json.dumps(v) for v in values]
+def items(text: str, words: WordClasses) -> tuple[str, ...]:
+    """The items of ``text`` read as a list (one item when it is not one)."""
+    parts = [p.strip() for p in _splitter(words).split(normalize(text))]
+    parts = [_BRACKETED.sub(r"\1", p).strip() for p in parts]
+    return tuple(p for p in parts if p)
 
 
-def flexible_verdict(golds: list[str], output: str) -> FlexibleVerdict:
+def equal(text: str, golds: list[str], words: WordClasses, fold: bool = False) -> bool:
+    """The normalised ``text`` equals an accepted answer, or lists an accepted list's items."""
+    form = (lambda s: fold_accents(normalize(s))) if fold else normalize
+    if form(text) in {form(g) for g in golds}:
+        return True
+    got = tuple(form(i) for i in items(text, words))
+    lists = [tuple(form(i) for i in items(g, words)) for g in golds]
+    return len(got) > 1 and got in [g for g in lists if len(g) > 1]
+
+
+def flexible_verdict(
+    row: dict[str, Any], output: str, dataset_dir: Path | None = None
+) -> FlexibleVerdict:
     """The flexible reading of ``output`` against the accepted answers (module rules)."""
     found = flexible.candidate(output)
     if found.several:
         return FlexibleVerdict(False, found.text)
-    got = normalize(found.text)
-    if any(got == normalize(gold) for gold in golds):
+    golds = gold_strings(row["answer"])
+    lang = row_language(row)
+    words = word_classes(lang)
+    if equal(found.text, golds, words, fold=True):
         return FlexibleVerdict(True, found.text)
     integers = [v for v in (parse_number(g) for g in golds) if isinstance(v, int)]
-    value = read_whole(found.text) if integers else None
-    return FlexibleVerdict(value is not None and value in integers, found.text)
+    if integers and reading(found.text, lang).value in integers:
+        return FlexibleVerdict(True, found.text)
+    plain = analysis_text(found.text, flexible=True)
+    committed = commit(plain, word_candidates(plain, kind_words(row, dataset_dir), True), words)
+    ok = committed.key == GOLD and equal(committed.value_text, golds, words, fold=True)
+    return FlexibleVerdict(ok, found.text)
 
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:
     """Judge ``response["output"]`` against ``row["answer"]`` by normalised equality."""
     output = response.get("output") or ""
     extracted = extract_answer(output)
-    got = normalize(extracted)
     golds = gold_strings(row["answer"])
-    loose = flexible_verdict(golds, output)
-    for gold in golds:
-        if got == normalize(gold):
-            return binary(NAME, True, extracted, f"equals accepted answer {clip(gold)}", loose)
+    loose = flexible_verdict(row, output, dataset_dir)
+    if equal(extracted, golds, word_classes(row_language(row))):
+        return binary(NAME, True, extracted, "equals an accepted answer", loose)
     why = f"{clip(extracted)} matches none of {len(golds)} accepted"
     return binary(NAME, False, extracted, why, loose)

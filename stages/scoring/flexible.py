@@ -13,7 +13,10 @@ Which text is the candidate:
    contents are *several candidates* and the item is wrong.
 4. Else the whole text, as in strict.
 
-How the candidate is cleaned, then: ``\\boxed{x}`` -> ``x``; math delimiters ``$…$``, ``$$…$$``,
+How the candidate is cleaned, then: a LaTeX math segment (``$…$``, ``\\(…\\)``, ``\\[…\\]`` or a
+box's contents) holding a command is read by ``math-verify`` (the verifier behind lighteval and
+open-r1, :mod:`stages.scoring.latex_value`) and, when it is one rational number, written as that
+number (``\\dfrac{7}{20}`` -> ``7/20``, ``3\\frac{1}{3}`` -> ``10/3``); ``\\boxed{x}`` -> ``x``; math delimiters ``$…$``, ``$$…$$``,
 ``\\(…\\)``, ``\\[…\\]`` dropped; ``\\text{x}``, ``\\mathrm{x}``, ``\\textbf{x}``, … -> ``x``;
 ``\\frac{a}{b}`` (also ``\\dfrac``, ``\\tfrac``) -> ``a/b`` (``3\\frac{1}{3}`` -> ``3 1/3``);
 ``\\times``/``\\cdot`` -> ``×``; ``{,}`` and ``\\,`` between digit groups -> ``,``;
@@ -30,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stages.scoring import latex_value
 from stages.scoring.extract import code_view, tidy
 
 _ANSWER = re.compile(r"^\s*(?:final answer|answer)\s*[:\-]\s*(.+)$", re.I)
@@ -95,9 +99,27 @@ def _unbox(text: str) -> str:
     return text
 
 
+def _latex_numbers(text: str) -> str:
+    """Math segments and box contents that math-verify reads as one number, as that number."""
+    if "\\" not in text:
+        return text
+
+    def plain(match: re.Match[str]) -> str:
+        inner = next(g for g in match.groups() if g is not None)
+        value = latex_value.read(inner)
+        return match.group() if value is None else value
+
+    text = _DELIMITED.sub(plain, text)
+    for inner in boxed(text):
+        value = latex_value.read(inner)
+        if value is not None:
+            text = text.replace(inner, value, 1)
+    return text
+
+
 def clean(text: str) -> str:
     """The candidate with LaTeX and markdown wrappers removed, then extraction step 4."""
-    text = _unbox(text.strip())
+    text = _unbox(_latex_numbers(text.strip()))
     text = _DELIMITED.sub(lambda m: next(g for g in m.groups() if g is not None), text)
     text = _TEXT_MACRO.sub(r"\1", text)
     text = _FRAC.sub(lambda m: (f"{m[1]} " if m[1] else "") + f"{m[2]}/{m[3]}", text)

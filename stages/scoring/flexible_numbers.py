@@ -31,7 +31,7 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+"
 _POWER_OF_TEN = re.compile(r"10\s*\^?\s*([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _GROUP_SPACE = re.compile(r"(?<=\d)[\u2009\u202f\u00a0](?=\d{3}(?!\d))")
 _INT = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
-_NUMBER = (
+NUMBER = (
     r"(?P<sign>[+-])?(?:(?P<whole>\d+)[^\S\n]+(?P<mnum>\d+)[^\S\n]*/[^\S\n]*(?P<mden>\d+)"
     r"|(?P<num>\d+)[^\S\n]*/[^\S\n]*(?P<den>\d+)"
     rf"|(?P<dec>{_INT}(?:\.\d+)?|\.\d+)"
@@ -39,8 +39,8 @@ _NUMBER = (
     r"|[x×*·⋅][^\S\n]*10[^\S\n]*\^[^\S\n]*(?P<e2>[+-]?\d{1,4})(?!\d)))?)"
     r"(?:[^\S\n]*%)?"
 )
-_WHOLE = re.compile(rf"\s*(?:[A-Za-z]\w*\s*=\s*)?(?:[$€£¥]\s*)?{_NUMBER}(?P<rest>.*)", re.S)
-_ANYWHERE = re.compile(rf"(?<![\w.]){_NUMBER}")
+_WHOLE = re.compile(rf"\s*(?:[A-Za-z]\w*\s*=\s*)?(?:[$€£¥]\s*)?{NUMBER}(?P<rest>.*)", re.S)
+_ANYWHERE = re.compile(rf"(?<![\w.]){NUMBER}")
 _UNIT = re.compile(
     r"[°$€£¥%]|°?[^\W\d_]+(?:[/·.^-]*[^\W\d_]*(?:\^?-?\d)?)*\.?",
 )
@@ -65,7 +65,7 @@ def prepare(text: str) -> str:
     return ascii_digits("".join(out))
 
 
-def _value(match: re.Match[str]) -> Number | None:
+def match_value(match: re.Match[str]) -> Number | None:
     try:
         value: Number
         if match["mden"] is not None:
@@ -97,7 +97,7 @@ def read_whole(text: str) -> Number | None:
     match = _WHOLE.fullmatch(prepare(text))
     if match is None or not _unit_tail(match["rest"]):
         return None
-    return _value(match)
+    return match_value(match)
 
 
 def numbers(text: str) -> list[tuple[Number, int, int]]:
@@ -105,7 +105,7 @@ def numbers(text: str) -> list[tuple[Number, int, int]]:
     prepared = prepare(text)
     found = []
     for match in _ANYWHERE.finditer(prepared):
-        value = _value(match)
+        value = match_value(match)
         if value is not None:
             found.append((value, match.start(), match.end()))
     return found

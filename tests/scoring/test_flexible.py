@@ -26,41 +26,41 @@ def _verdict(scorer: str, gold: Any, output: str) -> Any:
     ("scorer", "gold", "output", "strict", "flexible", "extracted"),
     [
         # markdown emphasis around the answer line or the value
-        ("mc", "C", "**Answer: C**", False, True, "C"),
+        ("mc", "C", "**Answer: C**", True, True, "C"),  # the one label in the text (issue 30)
         ("mc", "C", "Answer: **C**", True, True, "C"),
-        ("mc", "C", "### Answer: C", False, True, "C"),
-        ("mc", "C", "- **Answer:** (C) Uranus", False, True, "(C) Uranus"),
+        ("mc", "C", "### Answer: C", True, True, "C"),
+        ("mc", "C", "- **Answer:** (C) Uranus", True, True, "(C) Uranus"),
         ("exact", "C", "**Answer: C**", False, True, "C"),
         ("exact", "Uranus", "Answer: **Uranus**", False, True, "Uranus"),
         ("exact", "Uranus", "Answer: `Uranus`.", False, True, "Uranus"),
         ("drop", [["43"]], "**Answer: 43**", False, True, "43"),
         # \boxed{} and LaTeX
-        ("mc", "C", "So the planet is $\\boxed{C}$.", False, True, "C"),
+        ("mc", "C", "So the planet is $\\boxed{C}$.", True, True, "C"),
         ("numeric", "42", "Thus \\boxed{42}", False, True, "42"),  # no answer line: strict wrong
         ("numeric", "10/3", "Answer: $\\frac{10}{3}$", False, True, "10/3"),
         ("numeric", "10/3", "Answer: \\dfrac{10}{3}", False, True, "10/3"),
         ("numeric", "10/3", "Answer: 3\\frac{1}{3}", False, True, "3 1/3"),
         ("exact", "Uranus", "Answer: $\\text{Uranus}$", False, True, "Uranus"),
         # mixed numbers and vulgar fractions
-        ("numeric", "10/3", "Answer: 3 1/3", False, True, "3 1/3"),
-        ("numeric", "10/3", "Answer: 3⅓", False, True, "3⅓"),
-        ("numeric", "-7/2", "Answer: -3 1/2", False, True, "-3 1/2"),
+        ("numeric", "10/3", "Answer: 3 1/3", True, True, "3 1/3"),  # one grammar (issue 30)
+        ("numeric", "10/3", "Answer: 3⅓", True, True, "3⅓"),
+        ("numeric", "-7/2", "Answer: -3 1/2", True, True, "-3 1/2"),
         ("numeric", "10/3", "Answer: 3 1/4", False, False, "3 1/4"),
         # Unicode minus, thousands separators, unit words on integer rows scored exact
         ("exact", "7651", "Answer: 7,651", False, True, "7,651"),
-        ("exact", "-205", "Answer: −205", False, True, "−205"),
+        ("exact", "-205", "Answer: −205", True, True, "−205"),  # a minus sign is "-"
         ("exact", "537", "Answer: 537 days", False, True, "537 days"),
         ("exact", "537", "Answer: 538 days", False, False, "538 days"),
         ("exact", "537", "Answer: 537 days and 2 hours", False, False, "537 days and 2 hours"),
-        ("numeric", "7651", "Answer: 7\u202f651", False, True, "7\u202f651"),
+        ("numeric", "7651", "Answer: 7\u202f651", True, True, "7\u202f651"),
         ("numeric", "-205", "Answer: −205 m", True, True, "−205 m"),
         # scientific notation
-        ("numeric", "2640", "Answer: 2.64 × 10^3", False, True, "2.64 × 10^3"),
-        ("numeric", "2640", "Answer: 2.64 x 10^3 m", False, True, "2.64 x 10^3 m"),
-        ("numeric", "2640", "Answer: 2.64×10³", False, True, "2.64×10³"),
+        ("numeric", "2640", "Answer: 2.64 × 10^3", True, True, "2.64 × 10^3"),
+        ("numeric", "2640", "Answer: 2.64 x 10^3 m", True, True, "2.64 x 10^3 m"),
+        ("numeric", "2640", "Answer: 2.64×10³", True, True, "2.64×10³"),
         ("numeric", "2640", "Answer: $2.64 \\times 10^{3}$", False, True, "2.64 × 10^3"),
         ("numeric", "2640", "Answer: 2.64e3", True, True, "2.64e3"),
-        ("numeric", "0.00264", "Answer: 2.64 · 10^-3", False, True, "2.64 · 10^-3"),
+        ("numeric", "0.00264", "Answer: 2.64 · 10^-3", True, True, "2.64 · 10^-3"),
         # a wrong answer stays wrong, however it is formatted
         ("mc", "C", "**Answer: D**", False, False, "D"),
         ("exact", "Uranus", "Answer: **Neptune**", False, False, "Neptune"),
@@ -76,8 +76,8 @@ def _verdict(scorer: str, gold: Any, output: str) -> Any:
         ("numeric", "42", "Answer: 41, 42", False, False, "41, 42"),
         ("numeric", "42", "Answer: 42 ou 41", False, False, "42 ou 41"),
         ("numeric", "42", "\\boxed{41} or maybe \\boxed{42}", False, False, "42"),
-        ("contains", "dix", "Answer: lundi ou dix", False, False, "lundi ou dix"),
-        ("contains", "dix", "Answer: dix, onze", False, False, "dix, onze"),
+        ("contains", "dix", "Answer: lundi or dix", False, False, "lundi or dix"),
+        ("contains", "mardi", "Answer: mardi, jeudi", False, False, "mardi, jeudi"),
         ("contains", "58821", "Answer: 58821 / 12345", False, False, "58821 / 12345"),
         # contains: whole words, hyphen joins, accents
         ("contains", "dix", "Answer: dix-sept", False, False, "dix-sept"),

@@ -8,7 +8,6 @@ import pytest
 
 from stages.errors import AtlasError
 from stages.scoring import mc
-from stages.scoring.mc import read_label
 
 CHOICES = ["Paris", "Lyon", "Marseille", "Nice"]
 
@@ -31,15 +30,16 @@ CHOICES = ["Paris", "Lyon", "Marseille", "Nice"]
         ("(c)", "C"),
         ("Lyon", "B"),  # the choice text alone
         ("marseille", "C"),
-        ("A) Lyon", "A"),  # the label wins over the text
+        ("A) Lyon", None),  # the label names A, its text names B: two answers (issue 30)
+        ("B) Lyon", "B"),
         ("A cat", None),  # capital + plain space is prose
-        ("The answer is B", None),
+        ("The answer is B", "B"),  # one committed label in prose (issue 30)
         ("B or C", None),
         ("", None),
     ],
 )
 def test_read_label(text: str, label: str | None) -> None:
-    assert read_label(text, CHOICES) == label
+    assert mc.read(text, CHOICES, None, fold=False)[0] == label
 
 
 def _score(output: str, answer: str = "B") -> mc.Verdict:
@@ -56,7 +56,7 @@ def test_wrong_and_out_of_range_labels() -> None:
     assert _score("Answer: C").correct is False
     verdict = _score("Answer: F")
     assert verdict.correct is False
-    assert verdict.why == "label F is not among 4 choices"
+    assert verdict.why == "'F' names label F, not among 4 choices"
 
 
 def test_a_sentence_choice_is_matched_by_its_own_text() -> None:

@@ -66,7 +66,8 @@ def test_score_one_with_inline_json() -> None:
 
 def test_score_one_prints_strict_and_flexible() -> None:
     row = {"id": "m1", "scorer": "mc", "answer": "C", "choices": ["a", "b", "c", "d"]}
-    shown = json.loads(score_one_command(json.dumps(row), "Thinking...\n**Answer: C**"))
+    reply = "I weighed A and B.\n**Answer: C**"
+    shown = json.loads(score_one_command(json.dumps(row), reply))
     assert (shown["correct"], shown["flexible"]) == (False, {"correct": True, "extracted": "C"})
     tool = {"id": "t", "scorer": "tool_call", "answer": {"tool_call": None}, "meta": {}}
     shown = json.loads(score_one_command(json.dumps(tool), "no call"))

@@ -63,7 +63,7 @@ def test_strict_and_flexible_accuracy_side_by_side(
 ) -> None:
     records = [
         {"id": "math-0001", "output": "Answer: **83**", "error": None},  # strict: 83 in the line
-        {"id": "math-0002", "output": "Answer: 1 9/20", "error": None},  # gold 29/20
+        {"id": "math-0002", "output": "Answer: \\dfrac{29}{20}", "error": None},  # gold 29/20
         {"id": "math-0003", "output": "Answer: 72 or 73", "error": None},  # gold 72, hedged
     ]
     _math_run(tmp_path, records)
@@ -78,6 +78,6 @@ def test_strict_and_flexible_accuracy_side_by_side(
     scored = [json.loads(x) for x in Path("results/math/scored.jsonl").read_text().splitlines()]
     assert [(s["correct"], s["correct_flexible"], s["extracted_flexible"]) for s in scored] == [
         (True, True, "83"),
-        (False, True, "1 9/20"),
+        (False, True, "29/20"),
         (False, False, "72 or 73"),
     ]
