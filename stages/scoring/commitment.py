@@ -27,8 +27,8 @@ index). This module then reads the text's structure around them:
      ``C: but D is also plausible``);
    - working, and harmless, inside brackets or in a clause opened by an explanation connective
      (``11 (counting day 0)``, ``472 (an increase of 72)``, ``22, since 9 + 11 + 2``) — unless the
-     segment is the bare candidate (``42 (43)``, ``W, G``) or opens with a restatement marker
-     (``42 (i.e. 43)``, ``42 (= 43)``);
+     segment is the bare candidate (``42 (43)``, ``W, G``) or a restatement marker before a bare
+     candidate (``42 (i.e. 43)``, ``42 (= 43)``; ``38 (= 17 + 21)`` is working);
    - anywhere else a second answer (``42. Actually it's 43``), and the reply commits to none.
 
 Word classes are those of :mod:`stages.scoring.lexicon`, for English and the row's language,
@@ -171,16 +171,19 @@ def _judge_segment(
             free.append(cand)
     if not free:
         return ""
-    inner = text.strip().lstrip("([{").lstrip(",;:.-–— ")
+    inner = text.lstrip().lstrip("([{").lstrip(",;:.-–— ")
+    inner_start = end - len(inner)
     opened = words.connective is not None and words.connective.match(inner) is not None
     if not (bracketed or opened):
         return "names another answer after it"
-    if _RESTATEMENT_START.match(inner) or (
-        words.restatement is not None and words.restatement.match(inner) is not None
-    ):
-        return "restates it as another answer"
     if _bare(plain, start, end, words):
         return "lists another answer after it"
+    marker = _RESTATEMENT_START.match(inner) or (
+        words.restatement.match(inner) if words.restatement is not None else None
+    )
+    if marker is not None:
+        if _bare(plain, inner_start + marker.end(), end, words):
+            return "restates it as another answer"
     return ""
 
 

@@ -78,7 +78,7 @@ def judge(
     """``(correct, why)``: does ``text`` commit to one of the row's accepted answers?
     ``whole``: a reply without an answer line, read as the flexible reading reads one."""
     words = word_classes(row_language(row))
-    plain = analysis_text(text, fold)
+    plain = analysis_text(text, fold).casefold()
     kind = kind_words(row, dataset_dir)
     numbers = _gold_numbers(row)
     cands = _candidates(plain, kind, numbers, fold)

@@ -19,9 +19,9 @@ Flexible (issue 12): the flexible candidate (:mod:`stages.scoring.flexible`: mar
 ``\\boxed{}``, LaTeX removed), accents folded, compared the same way; when an accepted answer is
 an integer, a candidate that commits to that number (:mod:`stages.scoring.number_reading`:
 "7,651", "−205", "537 days") is right too; and a candidate whose main clause equals an accepted
-answer, the rest being commentary that names no other answer of its kind
+answer and whose rest is bracketed commentary that offers no other answer of its kind
 (:mod:`stages.scoring.commitment`, :mod:`stages.scoring.vocabulary`: ``Cleo (the chemist)``,
-``Cleo (not Abel)``), is right. Several different boxed answers are wrong.
+``Cleo (not Abel)``; not ``Cleo (or Abel)``), is right. Several different boxed answers are wrong.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ __all__ = ["gold_strings", "normalize", "score"]
 
 _SEPARATORS = r"\s*(?:[,;>→⇒]|->|=>|\s[-–—]\s|[–—])\s*"
 _BRACKETED = re.compile(r"^[(\[](.*)[)\]]$")
+_TRAILING_GROUPS = re.compile(r"(?:\s*(?:\([^()]*\)|\[[^\[\]]*\]))+\s*$")
 
 
 @lru_cache(maxsize=16)
@@ -86,10 +87,12 @@ def flexible_verdict(
     integers = [v for v in (parse_number(g) for g in golds) if isinstance(v, int)]
     if integers and reading(found.text, lang).value in integers:
         return FlexibleVerdict(True, found.text)
-    plain = analysis_text(found.text, flexible=True)
+    head = _TRAILING_GROUPS.sub("", found.text)
+    if head == found.text or not equal(head, golds, words, fold=True):
+        return FlexibleVerdict(False, found.text)
+    plain = analysis_text(found.text, flexible=True).casefold()
     committed = commit(plain, word_candidates(plain, kind_words(row, dataset_dir), True), words)
-    ok = committed.key == GOLD and equal(committed.value_text, golds, words, fold=True)
-    return FlexibleVerdict(ok, found.text)
+    return FlexibleVerdict(committed.key == GOLD, found.text)
 
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:

@@ -11,7 +11,8 @@
    only the capture of the *last* such line is kept. Matching is per line: the pattern never
    reaches across a newline (``\\s`` is restricted to non-newline whitespace).
 4. Strip surrounding whitespace; then one pair of matching surrounding quotes
-   (``"…"``, ``'…'``, ```…```, ``“…”``, ``‘…’``, ``«…»``); then a single trailing ``.`` or ``!``;
+   (``"…"``, ``'…'``, ```…```, ``“…”``, ``‘…’``, ``«…»``, German ``„…“``, ``‚…‘``, ``»…«``, CJK
+   ``「…」``); then a single trailing ``.`` or ``!``;
    whitespace uncovered by steps 4b/4c is stripped as well.
 
 The instruction scorer bypasses all of this (it judges the raw text), the splice scorer
@@ -33,7 +34,10 @@ _BACKTICK_RUN = re.compile(r"`{3,}")
 _ANSWER_LINE = re.compile(
     r"^[^\S\n]*(?:final answer|answer)[^\S\n]*[:\-][^\S\n]*(.+)$", re.I | re.M
 )
-_QUOTE_PAIRS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»"}
+_QUOTE_PAIRS = {
+    '"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘", "»": "«",
+    "「": "」", "『": "』",
+}  # German „…“ and ‚…‘ included (issue 30), as their prompts write them
 
 
 def strip_reasoning(text: str) -> str:

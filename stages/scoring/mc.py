@@ -43,7 +43,15 @@ _LABEL = re.compile(
     r"(?:\((?P<p>[A-Z])\)|\[(?P<b>[A-Z])\]|(?<![\w'])(?P<l>[A-Z])(?![\w'])[.):\]]?)",
     re.I,
 )
-_PROSE_LETTER = re.compile(r"[AI]\s+[a-zà-ÿ]")
+# English "A"/"I" before a word is an article or a pronoun ("A cat", "I think") — unless the
+# word is one that follows a label ("A and C", "A is also plausible", "A or B").
+_AFTER_LABEL = (
+    "and or is are was were but not nor then too also seems looks might may could would should "
+    "can must has had plus vs versus "  # English; then the suites' languages
+    "et ou est sont mais ni y o u es son pero und oder ist sind aber e ed è sono ma né é são mas "
+    "nem na au ni ama lakini aussi también tambien também tambem auch anche pia sao ne"
+)
+_PROSE_LETTER = re.compile(rf"[AI]\s+(?!(?:{'|'.join(_AFTER_LABEL.split())})\b)[a-zà-ÿ]")
 _LONE_LOWER = re.compile(r"[(\[]?([a-z])[)\]]?")
 
 

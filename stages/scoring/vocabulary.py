@@ -124,3 +124,14 @@ def word_candidates(text: str, words: dict[str, Hashable], fold: bool) -> list[C
         if key is not None:
             found.append(Candidate(match.start(), match.end(), key))
     return found
+
+
+@lru_cache(maxsize=32)
+def calendar_list(kind: str, lang: str) -> list[str]:
+    """The weekday (Monday first) or month names of ``lang`` as its calendar writes them."""
+    from babel import Locale
+
+    locale = Locale.parse(lang if lang in LANGUAGES else "en")
+    table = locale.days if kind == "weekday" else locale.months
+    names = table["format"]["wide"]
+    return [str(names[i]) for i in sorted(names)]
