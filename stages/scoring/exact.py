@@ -10,8 +10,9 @@ Rules:
 - Correct when the normalised extraction equals one normalised accepted answer, or — for an
   answer that is a list (an accepted answer with two or more items) — when it lists the same
   items in the same order with any list separator (issue 30): ``,`` ``;`` ``>`` ``→`` ``->``, a
-  spaced dash, or the list conjunction of English or the row's language (``Cato, Gus and
-  Hedda``, ``R4>R1>R2>R3``, ``P > R > Q > S``); brackets around an item are dropped (``(5)``).
+  spaced dash, spaces between bracketed items, or the list conjunction of English or the row's
+  language (``Cato, Gus and Hedda``, ``R4>R1>R2>R3``, ``P > R > Q > S``, ``(5) (6)``); brackets
+  around an item are dropped.
   Nothing else is forgiven: punctuation inside an item, articles and word order all count, and a
   hedge ("Paris or Lyon") never equals an accepted answer.
 
@@ -44,7 +45,7 @@ from stages.scoring.vocabulary import GOLD, kind_words, word_candidates
 NAME = "exact"
 __all__ = ["gold_strings", "normalize", "score"]
 
-_SEPARATORS = r"\s*(?:[,;>→⇒]|->|=>|\s[-–—]\s|[–—])\s*"
+_SEPARATORS = r"\s*(?:[,;>→⇒]|->|=>|\s[-–—]\s|[–—])\s*|(?<=[)\]])\s+(?=[(\[])"
 _BRACKETED = re.compile(r"^[(\[](.*)[)\]]$")
 _TRAILING_GROUPS = re.compile(r"(?:\s*(?:\([^()]*\)|\[[^\[\]]*\]))+\s*$")
 

@@ -220,10 +220,10 @@ def test_check_fails_a_new_dataset_with_a_leak_a_duplicate_and_a_letter_skew(
     assert "eval-planted-v1" in captured.out and "fail" in captured.out  # the printed table
     audit = json.loads(Path("metrics/audit.json").read_text())
     assert audit["failed"] == ["eval-planted-v1"]
-    # published (as in the real corpus), and its echoes of math-0006, -0012 and -0066 still
-    # score under the flexible reading: reported as flawed, never failed
-    assert audit["datasets"]["eval-math-v1"]["status"] == "flawed"
-    assert audit["flawed"] == ["eval-math-v1"]
+    # published (as in the real corpus); its echoes of math-0006, -0012 and -0066 scored under
+    # the flexible reading's old last-number rule, and no longer do (issue 30): reported clean
+    assert audit["datasets"]["eval-math-v1"]["status"] == "reported"
+    assert audit["flawed"] == []
     block = audit["datasets"]["eval-planted-v1"]
     assert block["leaks"] == {"p-20": "gold_option_named:B"}
     assert block["gold_letters"] == {"A": 20, "B": 1, "D": 1}

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from stages.cli import main
+from stages.scoring import registry
 from tests.datasets import planted
+from tests.datasets.test_strength import _substring
 
 
 def _clean() -> list[dict[str, object]]:
@@ -20,7 +22,7 @@ def _clean() -> list[dict[str, object]]:
 
 
 def test_check_passes_a_clean_dataset_and_fails_every_planted_artifact(
-    project: Path, capsys: pytest.CaptureFixture[str]
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     planted.write(Path("datasets/eval-clean-v1"), _clean())
     assert main(["check", "--no-regen"]) == 0
@@ -40,6 +42,8 @@ def test_check_passes_a_clean_dataset_and_fails_every_planted_artifact(
     }
     for name, rows in artifacts.items():
         planted.write(Path("datasets") / name, rows)
+    # the contains scorer reads "trente et un" as its own answer (issue 30): plant a lenient one
+    monkeypatch.setitem(registry.SCORERS, "contains", _substring)
     assert main(["check", "--no-regen"]) == 2
     err = capsys.readouterr().err
     for line in [
@@ -59,7 +63,7 @@ def test_check_passes_a_clean_dataset_and_fails_every_planted_artifact(
     assert blocks["eval-centroid-v1"]["formats"]["mc"]["learned"]["margin"] == 0.75
     assert blocks["eval-mutant-v1"]["mutation"]["score"] == pytest.approx(2 / 3, abs=1e-4)
     echoes = blocks["eval-echo-v1"]["strength"]["echoes"]
-    assert (echoes["tried"], echoes["held"]) == (7, 2)  # 3 + 2 of the 7 failed
+    assert (echoes["tried"], echoes["held"]) == (7, 4)  # echo-001's 3 of the 7 failed
 
 
 def test_lineages_read_before_to_after() -> None:

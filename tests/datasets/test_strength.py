@@ -17,9 +17,24 @@ from tests.datasets import planted
 HERE = Path(".")
 
 
-def test_a_lenient_contains_is_caught_by_the_family_answers() -> None:
+def _substring(row: dict[str, Any], response: dict[str, Any], path: Path) -> Verdict:
+    """A lenient contains (the multi2-0001 defect): right when an accepted answer occurs in the
+    reply anywhere, even inside a longer answer."""
+    text = (response.get("output") or "").casefold()
+    ok = any(str(g).casefold() in text for g in row["answer"])
+    return binary("contains", ok, None, "substring", FlexibleVerdict(ok, None))
+
+
+def test_a_lenient_contains_is_caught_by_the_family_answers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The real contains reads "trente et un" as another row's answer of the category, from the
+    # dataset's own rows (issue 30) ...
+    rows = planted.number_words("contains")
+    assert strength(rows, planted.write(tmp_path / "eval-words-v1", rows)).problems() == []
+    # ... a substring scorer takes it for "trente", and the family answers catch that.
+    monkeypatch.setitem(registry.SCORERS, "contains", _substring)
     found = strength(planted.number_words("contains"), HERE)
-    # "trente et un" is another row's answer and holds "trente": contains takes it for 30.
     assert found.derived.failures[0] == (
         "words-000: derived near miss 'Answer: trente et un': strict True, flexible True"
     )
@@ -36,13 +51,12 @@ def test_probes_near_misses_and_alternatives_are_proved() -> None:
     }
     found = strength([row], HERE)
     assert (found.near_misses.tried, found.near_misses.held) == (2, 2)
-    # exact accepts neither spelling the statements are labelled with (reason3-0058's defect)
-    assert found.alternatives.failures == [
-        "syl-1: alternative 'Answer: (1), (2), (5)': strict False, flexible False",
-        "syl-1: alternative 'Answer: 1,2,5': strict False, flexible False",
+    # exact's list reading (issue 30) accepts the labelled and the unspaced spellings
+    assert found.alternatives.failures == [] and found.alternatives.held == 2
+    row["probes"]["alternatives"].append("Answer: 1 | 2 | 5")  # no list separator it knows
+    assert strength([row], HERE).alternatives.failures == [
+        "syl-1: alternative 'Answer: 1 | 2 | 5': strict False, flexible False"
     ]
-    row["answer"] = ["1, 2, 5", "(1), (2), (5)", "1,2,5"]
-    assert strength([row], HERE).problems() == []
 
 
 def test_derived_replies_per_scorer() -> None:
@@ -86,11 +100,7 @@ def test_an_echo_that_scores_is_caught() -> None:
         "strict True, flexible True",
         "echo-001: echo filled: 42 'Hoje é quinta-feira. Que dia da semana será daqui a 42 "
         "dias…': strict True, flexible True",
-        "echo-002: echo 'Compute 1/2 * 4/8 - 1/8 as a fraction in lowest terms.\\n\\nWor…': "
-        "strict False, flexible True",
-        "echo-002: echo twice 'Compute 1/2 * 4/8 - 1/8 as a fraction in lowest terms.\\n\\nWor…"
-        "': strict False, flexible True",
-    ]
+    ]  # echo-002's sentence holds four numbers: the flexible reading commits to none (issue 30)
     # a filled echo the flexible reading takes is counted, not failed: 1/8 is stated
     assert found.copies == ["echo-002: echo filled: 1/8"]
     clean = strength(planted.clean_numeric(24, seed=2), HERE)

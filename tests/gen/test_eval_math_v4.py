@@ -49,13 +49,16 @@ def test_layout_and_size_are_v1s() -> None:
     assert all(r["scorer"] == "numeric" for r in ROWS)
 
 
-def test_v1_echo_defects_replayed_and_gone_in_v4() -> None:
-    assert_echoes_gone(OLD, ROWS, ECHOED)
-    for old_id in ECHOED:  # flexible reads the prompt's last number, the gold; strict does not
+def test_v1_echo_defects_no_longer_score_and_are_gone_in_v4() -> None:
+    """v1's prompts that end with their gold scored their own echo under the flexible reading's
+    old last-number rule; since issue 30 it reads the last sentence's committed number, and
+    those sentences hold several numbers (the defect stays in the data: the next test)."""
+    assert_echoes_gone(OLD, ROWS, [])
+    for old_id in ECHOED:
         old = V4.old[old_id]
-        assert verdict(old, old["prompt"]) == (False, True)
+        assert verdict(old, old["prompt"]) == (False, False)
         assert verdict(new(old_id), new(old_id)["prompt"]) == (False, False)
-    assert _audit_echoes("eval-math-v1", OLD) == (884, 878, ECHOED)
+    assert _audit_echoes("eval-math-v1", OLD) == (884, 884, [])
     assert _audit_echoes("eval-math-v4", ROWS) == (888, 888, [])
 
 

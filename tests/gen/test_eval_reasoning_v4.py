@@ -59,8 +59,10 @@ def test_option_verdicts_are_the_family_proofs_and_single_out_the_gold() -> None
     assert_option_verdicts_single_out_gold(GEN, ROWS)
 
 
-def test_echoed_prompts_scored_in_v3_and_score_nowhere_in_v4() -> None:
-    assert_echoes_gone(list(OLD.values()), ROWS, ECHOED)
+def test_echoed_prompts_score_nowhere() -> None:
+    """v3's ECHOED rows scored their own prompt under the flexible reading's old last-number
+    rule; the committed-answer reading (issue 30) reads no number from those sentences."""
+    assert_echoes_gone(list(OLD.values()), ROWS, [])
 
 
 # ---- complete finishing order: the gold is not the options' centroid ----
@@ -106,11 +108,13 @@ def _label_spellings(row: dict[str, Any]) -> list[str]:
     return [f"Answer: {', '.join(labels)}", f"Answer: {' '.join(labels)}", ", ".join(labels)]
 
 
-def test_typed_syllogisms_rejected_their_labels_in_v3_and_accept_them_in_v4() -> None:
+def test_statement_labels_accepted_in_v3_by_the_list_reading_and_in_v4() -> None:
+    """v3 listed no bracketed spelling; the exact scorer's list reading (issue 30) accepts the
+    labels on v3's rows too; v4 lists them as accepted answers."""
     old = [r for r in OLD.values() if r["category"] == "syllogism" and r["scorer"] == "exact"]
     assert len(old) == 12 and SYLLOGISM_EXAMPLE in {r["id"] for r in old}
     for row in old:
-        assert not any(verdict(row, s)[0] for s in _label_spellings(row)), row["id"]
+        assert all(verdict(row, s) == (True, True) for s in _label_spellings(row)), row["id"]
     typed = [r for r in ROWS if r["category"] == "syllogism" and r["scorer"] == "exact"]
     assert len(typed) == 12
     for row in typed:
@@ -122,8 +126,8 @@ def _route_spellings(row: dict[str, Any]) -> list[str]:
     return [f"Answer: {j.join(towns)}" for j in (" → ", "→", " – ", "–", " — ")]
 
 
-def test_routes_rejected_arrows_and_dashes_in_v3_and_accept_them_in_v4() -> None:
-    assert not any(verdict(OLD[ROUTE], s)[0] for s in _route_spellings(OLD[ROUTE]))
+def test_routes_with_arrows_and_dashes_accepted_in_v3_by_the_list_reading_and_in_v4() -> None:
+    assert all(verdict(OLD[ROUTE], s) == (True, True) for s in _route_spellings(OLD[ROUTE]))
     typed = [r for r in ROWS if r["category"] == "shortest_path" and r["scorer"] == "exact"]
     assert len(typed) == 6 and new(ROUTE) in typed
     for row in typed:

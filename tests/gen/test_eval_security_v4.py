@@ -66,8 +66,10 @@ def test_option_verdicts_are_the_family_proofs_and_single_out_the_gold() -> None
     assert_option_verdicts_single_out_gold(GEN, ROWS)
 
 
-def test_echoed_prompts_scored_in_v3_and_score_nowhere_in_v4() -> None:
-    assert_echoes_gone(list(OLD.values()), ROWS, ECHOED)
+def test_echoed_prompts_score_nowhere() -> None:
+    """v3's ECHOED rows scored their own prompt under the flexible reading's old last-number
+    rule; the committed-answer reading (issue 30) reads no number from those sentences."""
+    assert_echoes_gone(list(OLD.values()), ROWS, [])
 
 
 # ---- vulnerability rows: no class shown twice ----
@@ -253,12 +255,13 @@ def test_v4_order_options_do_not_point_at_the_gold() -> None:
     assert len(mc) == 3 and sum(_centroid_hit(r) for r in mc) / 3 <= 0.34
 
 
-def test_arrow_and_dash_orders_rejected_in_v3_accepted_in_v4() -> None:
+def test_arrow_and_dash_orders_accepted_in_v3_by_the_list_reading_and_in_v4() -> None:
     def spellings(row: dict[str, Any]) -> list[str]:
         letters = gold_text(row).split(", ")
         return [f"Answer: {j.join(letters)}" for j in (" → ", "→", " – ", "–")]
 
-    assert not any(verdict(OLD["sec3-0080"], s)[0] for s in spellings(OLD["sec3-0080"]))
+    old = OLD["sec3-0080"]  # the exact scorer's list reading (issue 30)
+    assert all(verdict(old, s) == (True, True) for s in spellings(old))
     typed = [r for r in ROWS if r["meta"]["kind"] == "ir_order" and r["scorer"] == "exact"]
     assert len(typed) == 9
     for row in typed:
