@@ -53,6 +53,9 @@ _BRACKET_CLOSE = {"(": ")", "[": "]", "{": "}"}
 _RESTATEMENT_START = re.compile(r"^\W*(?:=|≈|~)")
 _SENTENCE_END = re.compile(r"\n|(?<=[.!?。])\s+")
 _AFTER_WORDS = 3
+# The short disjunctions no language lends (Spanish/Italian "o", Spanish "u", Swahili "au"),
+# right before another candidate: "85 (o 86)" offers 86 whatever the row's language.
+_SHORT_DISJUNCTION = re.compile(rf"(?<![\w'])(?:o|u|au|ama)\s+{_MASK}", re.I)
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,7 @@ def _judge_segment(
     """Why the segment's other candidates make the reply commit to none ('' when harmless)."""
     start, end, bracketed = span
     text = plain[start:end]
-    if words.offers(text):
+    if words.offers(text) or _SHORT_DISJUNCTION.search(text):
         return "offers another answer after it"
     free = []
     for cand in others:

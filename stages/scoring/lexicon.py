@@ -6,9 +6,10 @@ Only closed classes live here — words a language has a handful of, that change
 line commits to: negations, disjunctions, hedges and contrasts (which make a second candidate an
 *alternative*), explanation connectives (which make numbers after the answer *working*),
 restatement markers, list conjunctions and articles. A row is read with English plus its own
-language (``meta.lang``), never all languages at once: Italian ``mai`` ("never") is German
-``Mai`` (May), Spanish ``no`` is a negation but Swahili ``si`` is one too while French ``si`` is
-"if" or "yes".
+language (``meta.lang``); the other languages lend only their words that cannot be mistaken
+(:func:`word_classes`): Italian ``mai`` ("never") is German ``Mai`` (May), Swahili ``si`` is a
+negation while French ``si`` is "if" or "yes", Spanish ``o`` is "or" and Portuguese ``o`` is
+"the".
 
 Multi-word entries ("tal vez", "rather than") match as phrases. Apostrophes are folded to
 ``'`` before matching, so ``n’est`` and ``n'est`` read alike; matching is case-insensitive and
@@ -148,15 +149,33 @@ def _merge(table: dict[str, str], languages: tuple[str, ...]) -> list[str]:
     return sorted({w for lang in languages for w in table.get(lang, "").split()})
 
 
+#: Words never borrowed from another language than the row's: too short, or a word of
+#: another language (German ``Mai``, French ``ma``/``si``, Portuguese article ``o``/``a``).
+_NOT_BORROWED = frozenset("mai si ma o u au e y na ni da ne also".split())
+
+
+def _borrowed(table: dict[str, str], own: tuple[str, ...]) -> list[str]:
+    """Every language's words of a class that read the same in any language (module rules)."""
+    words = set(_merge(table, own))
+    for lang in LANGUAGES:
+        words.update(
+            w for w in table.get(lang, "").split()
+            if (len(w) >= 3 or w == "ou") and w not in _NOT_BORROWED
+        )  # fmt: skip
+    return sorted(words)
+
+
 @lru_cache(maxsize=16)
 def word_classes(lang: str | None) -> WordClasses:
-    """English plus ``lang`` (an unknown or missing language: English only)."""
+    """English plus ``lang`` (an unknown or missing language: English only); negations,
+    disjunctions, hedges and contrasts also borrow the other languages' unambiguous words, so a
+    reply in another language than the question's ("85 (oder 86)") is read the same."""
     languages = ("en",) if lang not in LANGUAGES or lang == "en" else ("en", str(lang))
     return WordClasses(
-        negation=_phrase_pattern(_merge(NEGATIONS, languages)),
-        disjunction=_phrase_pattern(_merge(DISJUNCTIONS, languages)),
-        hedge=_phrase_pattern(_merge(HEDGES, languages)),
-        contrast=_phrase_pattern(_merge(CONTRASTS, languages)),
+        negation=_phrase_pattern(_borrowed(NEGATIONS, languages)),
+        disjunction=_phrase_pattern(_borrowed(DISJUNCTIONS, languages)),
+        hedge=_phrase_pattern(_borrowed(HEDGES, languages)),
+        contrast=_phrase_pattern(_borrowed(CONTRASTS, languages)),
         connective=_phrase_pattern(_merge(CONNECTIVES, languages)),
         restatement=_phrase_pattern(_merge(RESTATEMENTS, languages)),
         list_conjunction=_phrase_pattern(_merge(LIST_CONJUNCTIONS, languages)),
