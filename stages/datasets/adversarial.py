@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from stages.datasets.open_candidates import number_text
-from stages.scoring.exact import equal, items
+from stages.scoring.exact import equal, is_list, items
 from stages.scoring.lexicon import row_language, word_classes
 from stages.scoring.numbers import parse_number
 from stages.scoring.numeric import accepts, gold_value
@@ -254,9 +254,9 @@ def _words(row: dict[str, Any], family: list[str]) -> list[Reply]:
         forms.append(("rejects another", f"Answer: {g} (not {wrongs[0]})", contains or None))
     if contains:
         forms.append(("in prose", f"Answer: {p.it_is.format(x=g)}", True))
-    lists = [items(a, word_classes(row_language(row))) for a in golds]
+    lists = [items(a, word_classes(row_language(row))) for a in golds if is_list(a)]
     listed = next((i for i in lists if len(i) > 1), None)
-    if listed is not None:
+    if listed is not None and not contains:
         for name, sep in (("comma and", ", "), ("arrows", " → "), ("greater-than", " > ")):
             body = sep.join(listed) if name != "comma and" else (
                 ", ".join(listed[:-1]) + f" {_languages(row)[0].conj} " + listed[-1])
@@ -264,8 +264,6 @@ def _words(row: dict[str, Any], family: list[str]) -> list[Reply]:
     value = parse_number(g)
     if isinstance(value, int) and value < 0:
         forms.append(("unicode minus", f"Answer: \u2212{-value}", True))
-    if isinstance(value, int) and abs(value) >= 1000 and not contains:
-        forms.append(("comma groups", f"Answer: {value:,}", None))
     out += [Reply(f"careful: {name}", text, True, strict) for name, text, strict in forms]
     return [r for r in out if not (r.right is False and _says_gold(row, r.text))]
 

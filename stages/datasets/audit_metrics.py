@@ -34,15 +34,16 @@ def summary(dataset_id: str, block: dict[str, Any]) -> dict[str, Any]:
     strength = block["strength"]
 
     def held(*names: str) -> str:
-        return f"{sum(strength[n]['held'] for n in names)}/{sum(strength[n]['tried'] for n in names)}"
+        tallies = [strength.get(n, {"held": 0, "tried": 0}) for n in names]  # older blocks
+        return f"{sum(t['held'] for t in tallies)}/{sum(t['tried'] for t in tallies)}"
 
     margins = {fmt: {"margin": f["learned"]["margin"], "ci95": f["learned"]["ci95"],
                      "fails": f["learned"]["fails"]}
                for fmt, f in block["formats"].items() if f["learned"]}  # fmt: skip
     return {
         "id": dataset_id, "status": block["status"], "learned": margins,
-        "near_misses_rejected": held("near_misses", "derived"),
-        "right_accepted": held("alternatives", "gold", "flexible"),
+        "near_misses_rejected": held("near_misses", "derived", "adversarial"),
+        "right_accepted": held("alternatives", "gold", "flexible", "careful"),
         "echoes_wrong": held("echoes"), "mutation_score": block["mutation"]["score"],
     }  # fmt: skip
 

@@ -22,8 +22,9 @@ HEADER += ["right accepted", "echoes wrong", "mutation", "leaks", "dups", "statu
 
 
 def _held(block: dict[str, Any], *names: str) -> str:
-    tried = sum(block[n]["tried"] for n in names)
-    held = sum(block[n]["held"] for n in names)
+    tallies = [block.get(n, {"held": 0, "tried": 0}) for n in names]  # blocks before issue 30
+    tried = sum(t["tried"] for t in tallies)
+    held = sum(t["held"] for t in tallies)
     return f"{held}/{tried}" if tried else "-"
 
 
@@ -44,8 +45,8 @@ def cells(dataset_id: str, block: dict[str, Any]) -> list[str]:
     s, m = block["strength"], block["mutation"]
     mutation = "-" if m["score"] is None else f"{m['killed']}/{m['mutants']}"
     return [
-        dataset_id, _formats(block), _held(s, "near_misses", "derived"),
-        _held(s, "alternatives", "gold", "flexible"), _held(s, "echoes"), mutation,
+        dataset_id, _formats(block), _held(s, "near_misses", "derived", "adversarial"),
+        _held(s, "alternatives", "gold", "flexible", "careful"), _held(s, "echoes"), mutation,
         str(len(block["leaks"])), str(len(block["duplicates"])), block["status"],
     ]  # fmt: skip
 

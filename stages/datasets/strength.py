@@ -15,7 +15,13 @@ Replies tried on each row (:mod:`stages.datasets.near_misses` derives the generi
   under strict; the plain echoes also under flexible. A filled echo that the flexible reading
   takes (it reads the last number of prose, which is then the filled value) is counted in
   ``copies`` — the gold is a number the prompt states — and reported, not failed;
-* and for every reply above that strict accepts, flexible must accept it too.
+* and for every reply above that strict accepts, flexible must accept it too;
+* ``adversarial`` — :mod:`stages.datasets.adversarial`'s near misses built from the row's gold,
+  choices and language (``W and G``, ``G (or W)``, ``it is not G``, ``A.B.C.D``, every weekday
+  name…): wrong under strict *and* flexible (issue 30);
+* ``careful`` — its careful replies (emphasis, ``(B)``, ``B) text``, working after the value,
+  Unicode minus, thousands separators…): right under flexible, and under strict where a careful
+  reader's verdict does not depend on the flexible reading's extras.
 
 Scorers: near misses and alternatives run on every row that has them; derived replies on
 ``mc``, ``numeric``, ``exact`` and ``contains`` rows; echoes on every binary scorer except
@@ -31,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stages.datasets import near_misses
+from stages.datasets import adversarial, near_misses
 from stages.datasets.open_candidates import family_answers
 from stages.scoring import code_exec
 from stages.scoring.registry import score_row
@@ -75,6 +81,8 @@ class Strength:
     gold: Tally = field(default_factory=Tally)
     echoes: Tally = field(default_factory=Tally)
     flexible: Tally = field(default_factory=Tally)
+    adversarial: Tally = field(default_factory=Tally)
+    careful: Tally = field(default_factory=Tally)
     copies: list[str] = field(default_factory=list)
 
     def tallies(self) -> dict[str, Tally]:
@@ -82,7 +90,7 @@ class Strength:
         return {
             "near_misses": self.near_misses, "alternatives": self.alternatives,
             "derived": self.derived, "gold": self.gold, "echoes": self.echoes,
-            "flexible": self.flexible,
+            "flexible": self.flexible, "adversarial": self.adversarial, "careful": self.careful,
         }  # fmt: skip
 
     def problems(self) -> list[str]:
@@ -155,4 +163,14 @@ def strength(rows: list[dict[str, Any]], path: Path) -> Strength:
             if row["scorer"] == "code_exec" and not kind.startswith("echo"):
                 continue  # a code row's replies are its mutants (stages.datasets.mutation)
             _try(result, row, path, kind, reply)
+        for made in adversarial.replies(row, others):
+            _adversarial(result, row, path, made)
     return result
+
+
+def _adversarial(result: Strength, row: dict[str, Any], path: Path, made: Any) -> None:
+    verdict = score_row(row, {"output": made.text, "error": None}, path)
+    strict, loose = verdict.correct, _flexible(verdict)
+    ok = loose == made.right and (made.strict is None or strict == made.strict)
+    shown = f"{row['id']}: {made.family} {clip(made.text, 60)}: strict {strict}, flexible {loose}"
+    (result.careful if made.right else result.adversarial).add(ok, shown)

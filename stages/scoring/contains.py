@@ -25,47 +25,21 @@ answers are wrong.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 from stages.scoring import flexible
-from stages.scoring.commitment import Candidate, commit, last_sentence
+from stages.scoring.commitment import commit, last_sentence
 from stages.scoring.extract import extract_with_line
 from stages.scoring.hedge import several_boxes
 from stages.scoring.lexicon import row_language, word_classes
-from stages.scoring.number_reading import candidates as number_candidates
-from stages.scoring.numbers import Number, parse_number
 from stages.scoring.text_forms import analysis_text, fold_accents, gold_strings, normalize
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
-from stages.scoring.vocabulary import GOLD, kind_words, word_candidates
+from stages.scoring.vocabulary import GOLD, answer_candidates, word_candidates
 
 NAME = "contains"
 
 __all__ = ["fold_accents", "found", "judge", "score"]
-
-
-def _gold_numbers(row: dict[str, Any]) -> frozenset[Number]:
-    """The accepted answers' values when every one of them is a number (then every number in
-    the reply is a candidate), else nothing."""
-    values = [parse_number(g) for g in gold_strings(row["answer"])]
-    return frozenset(v for v in values if v is not None) if None not in values else frozenset()
-
-
-def _candidates(
-    plain: str, kind: dict[str, Hashable], numbers: frozenset[Number], fold: bool
-) -> list[Candidate]:
-    """Word candidates; on a row whose answers are numbers, every number first (a fraction
-    ``58821 / 12345`` is one number, not the answer 58821 and a word)."""
-    found: list[Candidate] = []
-    if numbers:
-        for cand in number_candidates(plain):
-            found.append(Candidate(cand.start, cand.end, GOLD if cand.key in numbers else cand.key))
-    taken = [(c.start, c.end) for c in found]
-    for cand in word_candidates(plain, kind, fold):
-        if not any(a < cand.end and cand.start < b for a, b in taken):
-            found.append(cand)
-    return sorted(found, key=lambda c: c.start)
 
 
 def judge(
@@ -79,15 +53,13 @@ def judge(
     ``whole``: a reply without an answer line, read as the flexible reading reads one."""
     words = word_classes(row_language(row))
     plain = analysis_text(text, fold).casefold()
-    kind = kind_words(row, dataset_dir)
-    numbers = _gold_numbers(row)
-    cands = _candidates(plain, kind, numbers, fold)
+    cands = answer_candidates(plain, row, dataset_dir, fold)
     if whole and cands:
         span = last_sentence(plain, cands, words)
         if span is None:
             return False, "offers several answers, one a sentence"
         plain = plain[span[0] : span[1]]
-        cands = _candidates(plain, kind, numbers, fold)
+        cands = answer_candidates(plain, row, dataset_dir, fold)
     found = commit(plain, cands, words)
     if found.candidate is None:
         return False, found.why

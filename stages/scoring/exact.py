@@ -36,11 +36,10 @@ from stages.scoring import flexible
 from stages.scoring.commitment import commit
 from stages.scoring.extract import extract_answer
 from stages.scoring.lexicon import WordClasses, row_language, word_classes
-from stages.scoring.number_reading import reading
 from stages.scoring.numbers import parse_number
 from stages.scoring.text_forms import analysis_text, fold_accents, gold_strings, normalize
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
-from stages.scoring.vocabulary import GOLD, kind_words, word_candidates
+from stages.scoring.vocabulary import GOLD, answer_candidates
 
 NAME = "exact"
 __all__ = ["gold_strings", "normalize", "score"]
@@ -63,14 +62,20 @@ def items(text: str, words: WordClasses) -> tuple[str, ...]:
     return tuple(p for p in parts if p)
 
 
+def is_list(gold: str) -> bool:
+    """An accepted answer is a list when a list separator (not a conjunction, which a single
+    answer may hold: ``cincuenta y dos``) splits it."""
+    return len([p for p in re.split(_SEPARATORS, normalize(gold)) if p.strip()]) > 1
+
+
 def equal(text: str, golds: list[str], words: WordClasses, fold: bool = False) -> bool:
     """The normalised ``text`` equals an accepted answer, or lists an accepted list's items."""
     form = (lambda s: fold_accents(normalize(s))) if fold else normalize
     if form(text) in {form(g) for g in golds}:
         return True
     got = tuple(form(i) for i in items(text, words))
-    lists = [tuple(form(i) for i in items(g, words)) for g in golds]
-    return len(got) > 1 and got in [g for g in lists if len(g) > 1]
+    lists = [tuple(form(i) for i in items(g, words)) for g in golds if is_list(g)]
+    return len(got) > 1 and got in lists
 
 
 def flexible_verdict(
@@ -81,19 +86,17 @@ def flexible_verdict(
     if found.several:
         return FlexibleVerdict(False, found.text)
     golds = gold_strings(row["answer"])
-    lang = row_language(row)
-    words = word_classes(lang)
+    words = word_classes(row_language(row))
     if equal(found.text, golds, words, fold=True):
         return FlexibleVerdict(True, found.text)
-    integers = [v for v in (parse_number(g) for g in golds) if isinstance(v, int)]
-    if integers and reading(found.text, lang).value in integers:
-        return FlexibleVerdict(True, found.text)
-    head = _TRAILING_GROUPS.sub("", found.text)
-    if head == found.text or not equal(head, golds, words, fold=True):
-        return FlexibleVerdict(False, found.text)
     plain = analysis_text(found.text, flexible=True).casefold()
-    committed = commit(plain, word_candidates(plain, kind_words(row, dataset_dir), True), words)
-    return FlexibleVerdict(committed.key == GOLD, found.text)
+    committed = commit(plain, answer_candidates(plain, row, dataset_dir, True), words)
+    if committed.key != GOLD:
+        return FlexibleVerdict(False, found.text)
+    if any(isinstance(parse_number(g), int) for g in golds):
+        return FlexibleVerdict(True, found.text)  # "537 days", "7,651": the number it commits to
+    head = _TRAILING_GROUPS.sub("", found.text)
+    return FlexibleVerdict(head != found.text and equal(head, golds, words, True), found.text)
 
 
 def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> Verdict:

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from stages.scoring.commitment import Candidate
+from stages.scoring.number_reading import candidates as number_candidates
+from stages.scoring.numbers import Number, parse_number
 from stages.scoring.text_forms import fold_accents, gold_strings, normalize
 
 GOLD = "gold"
@@ -135,3 +137,34 @@ def calendar_list(kind: str, lang: str) -> list[str]:
     table = locale.days if kind == "weekday" else locale.months
     names = table["format"]["wide"]
     return [str(names[i]) for i in sorted(names)]
+
+
+def gold_numbers(row: dict[str, Any]) -> frozenset[Number]:
+    """The accepted answers' values when every one of them is a number (then every number in
+    the reply is a candidate), else nothing."""
+    values = [parse_number(g) for g in gold_strings(row["answer"])]
+    return frozenset(v for v in values if v is not None) if None not in values else frozenset()
+
+
+def _merged(
+    plain: str, kind: dict[str, Hashable], numbers: frozenset[Number], fold: bool
+) -> list[Candidate]:
+    """Word candidates; on a row whose answers are numbers, every number first (a fraction
+    ``58821 / 12345`` is one number, not the answer 58821 and a word)."""
+    found: list[Candidate] = []
+    if numbers:
+        for cand in number_candidates(plain):
+            found.append(Candidate(cand.start, cand.end, GOLD if cand.key in numbers else cand.key))
+    taken = [(c.start, c.end) for c in found]
+    for cand in word_candidates(plain, kind, fold):
+        if not any(a < cand.end and cand.start < b for a, b in taken):
+            found.append(cand)
+    return sorted(found, key=lambda c: c.start)
+
+
+def answer_candidates(
+    plain: str, row: dict[str, Any], dataset_dir: Path | None, fold: bool
+) -> list[Candidate]:
+    """The candidates of ``row``'s kind in ``plain`` (casefolded analysis text): numbers first
+    when every accepted answer is a number, then the kind's words."""
+    return _merged(plain, kind_words(row, dataset_dir), gold_numbers(row), fold)

@@ -39,7 +39,8 @@ def test_a_lenient_contains_is_caught_by_the_family_answers(
         "words-000: derived near miss 'Answer: trente et un': strict True, flexible True"
     )
     assert (found.derived.tried - found.derived.held, found.derived.tried) == (4, 24)
-    clean = strength(planted.number_words("exact"), HERE)
+    exact = planted.number_words("exact")
+    clean = strength(exact, planted.write(tmp_path / "eval-exact-v1", exact))
     assert clean.problems() == [] and clean.derived.held == clean.derived.tried == 24
 
 
