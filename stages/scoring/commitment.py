@@ -184,9 +184,8 @@ def _judge_segment(
     marker = _RESTATEMENT_START.match(inner) or (
         words.restatement.match(inner) if words.restatement is not None else None
     )
-    if marker is not None:
-        if _bare(plain, inner_start + marker.end(), end, words):
-            return "restates it as another answer"
+    if marker is not None and _bare(plain, inner_start + marker.end(), end, words):
+        return "restates it as another answer"
     return ""
 
 

@@ -31,7 +31,6 @@ from typing import Any
 from stages.scoring import flexible
 from stages.scoring.commitment import commit, last_sentence
 from stages.scoring.extract import extract_with_line
-from stages.scoring.hedge import several_boxes
 from stages.scoring.lexicon import row_language, word_classes
 from stages.scoring.text_forms import analysis_text, fold_accents, gold_strings, normalize
 from stages.scoring.verdict import FlexibleVerdict, Verdict, binary, clip
@@ -89,7 +88,7 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
     output = response.get("output") or ""
     extracted, _ = extract_with_line(output)
     loose = flexible_verdict(row, output, dataset_dir)
-    if several_boxes(extracted):
+    if flexible.several_boxes(extracted):
         return binary(NAME, False, extracted, "offers several boxed answers", loose)
     correct, why = judge(extracted, row, dataset_dir, fold=False)
     return binary(NAME, correct, extracted, why, loose)

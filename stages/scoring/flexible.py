@@ -16,7 +16,8 @@ Which text is the candidate:
 How the candidate is cleaned, then: a LaTeX math segment (``$…$``, ``\\(…\\)``, ``\\[…\\]`` or a
 box's contents) holding a command is read by ``math-verify`` (the verifier behind lighteval and
 open-r1, :mod:`stages.scoring.latex_value`) and, when it is one rational number, written as that
-number (``\\dfrac{7}{20}`` -> ``7/20``, ``3\\frac{1}{3}`` -> ``10/3``); ``\\boxed{x}`` -> ``x``; math delimiters ``$…$``, ``$$…$$``,
+number (``\\dfrac{7}{20}`` -> ``7/20``, ``3\\frac{1}{3}`` -> ``10/3``); ``\\boxed{x}`` -> ``x``;
+math delimiters ``$…$``, ``$$…$$``,
 ``\\(…\\)``, ``\\[…\\]`` dropped; ``\\text{x}``, ``\\mathrm{x}``, ``\\textbf{x}``, … -> ``x``;
 ``\\frac{a}{b}`` (also ``\\dfrac``, ``\\tfrac``) -> ``a/b`` (``3\\frac{1}{3}`` -> ``3 1/3``);
 ``\\times``/``\\cdot`` -> ``×``; ``{,}`` and ``\\,`` between digit groups -> ``,``;
@@ -24,8 +25,8 @@ number (``\\dfrac{7}{20}`` -> ``7/20``, ``3\\frac{1}{3}`` -> ``10/3``); ``\\boxe
 then step 4 (quotes, one trailing ``.``/``!``). Numbers are then read by
 :mod:`stages.scoring.flexible_numbers`.
 
-Scorers apply their own rules to the cleaned candidate (each documents its ``flexible`` part)
-and the hedge rules (:mod:`stages.scoring.hedge`) hold under both readings.
+Scorers apply their own rules to the cleaned candidate (each documents its ``flexible`` part),
+and the committed-answer grammar (:mod:`stages.scoring.commitment`) holds under both readings.
 """
 
 from __future__ import annotations
@@ -127,6 +128,12 @@ def clean(text: str) -> str:
         text = pattern.sub(replacement, text)
     text = tidy(_EMPHASIS.sub("", text)).strip("*_`").strip()  # "`Uranus`." is Uranus
     return tidy(text)
+
+
+def several_boxes(text: str) -> bool:
+    """True when ``text`` holds boxed answers with different contents (wrong, whatever the
+    scorer: two answers)."""
+    return "boxed" in text and len({clean(box) for box in boxed(text)}) > 1
 
 
 def candidate(output: str) -> Candidate:

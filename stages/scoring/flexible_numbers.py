@@ -24,7 +24,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from stages.scoring.hedge import DISJUNCTION_WORDS
+from stages.scoring.lexicon import DISJUNCTIONS
 from stages.scoring.numbers import Number, ascii_digits, unsigned_value
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -45,6 +45,7 @@ _UNIT = re.compile(
     r"[°$€£¥%]|°?[^\W\d_]+(?:[/·.^-]*[^\W\d_]*(?:\^?-?\d)?)*\.?",
 )
 MAX_UNIT_WORDS = 3
+_DISJUNCTION_WORDS = frozenset(w for words in DISJUNCTIONS.values() for w in words.split())
 
 
 def prepare(text: str) -> str:
@@ -87,7 +88,7 @@ def match_value(match: re.Match[str]) -> Number | None:
 def _unit_tail(rest: str) -> bool:
     words = rest.split()
     return len(words) <= MAX_UNIT_WORDS and all(
-        _UNIT.fullmatch(word) is not None and word.casefold() not in DISJUNCTION_WORDS
+        _UNIT.fullmatch(word) is not None and word.casefold() not in _DISJUNCTION_WORDS
         for word in words
     )
 

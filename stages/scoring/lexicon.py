@@ -151,7 +151,9 @@ def _merge(table: dict[str, str], languages: tuple[str, ...]) -> list[str]:
 
 #: Words never borrowed from another language than the row's: too short, or a word of
 #: another language (German ``Mai``, French ``ma``/``si``, Portuguese article ``o``/``a``).
-_NOT_BORROWED = frozenset("mai si ma o u au e y na ni da ne also".split())
+_NOT_BORROWED = frozenset(
+    ["mai", "si", "ma", "o", "u", "au", "e", "y", "na", "ni", "da", "ne", "also"]
+)
 
 
 def _borrowed(table: dict[str, str], own: tuple[str, ...]) -> list[str]:

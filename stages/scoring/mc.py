@@ -149,4 +149,3 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
     extracted = extract_answer(output)
     correct, why = judge(extracted, choices, gold, lang)
     return binary(NAME, correct, extracted, why, flexible_verdict(choices, gold, output, lang))
-

@@ -1,5 +1,5 @@
-"""Numbers as candidates of the committed-answer grammar (issue 30; :mod:`stages.scoring.commitment`),
-one grammar under both readings.
+"""Numbers as candidates of the committed-answer grammar (issue 30;
+:mod:`stages.scoring.commitment`), one grammar under both readings.
 
 What is a number: the flexible grammar of :mod:`stages.scoring.flexible_numbers` (sign, ``1,000``
 groups, decimals, ``1e-3``, fractions, mixed numbers ``3 1/3``, vulgar fractions, ``%``,
@@ -59,7 +59,8 @@ def candidates(text: str) -> list[Candidate]:
     for match in _ANYWHERE.finditer(text):
         power = _POWER.match(text, match.end())
         if power is not None:
-            found.append(Candidate(match.start(), power.end(), ("expression", text[match.start() : power.end()])))
+            written = text[match.start() : power.end()]
+            found.append(Candidate(match.start(), power.end(), ("expression", written)))
             continue
         value = match_value(match)
         if value is not None:

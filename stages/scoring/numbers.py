@@ -16,9 +16,9 @@ mapping U+2212 MINUS SIGN to ``-`` and U+2044 FRACTION SLASH to ``/``):
   question answered "12" and a reply "12%" agree (and a gold written "12%" means 12).
 Not supported: spaces or dots as thousands separators, decimal commas, words ("twelve").
 
-:func:`parse_number` reads a text that is one number as a whole, :func:`last_number` the whole
-number else the last one inside; :func:`strict_hedged` is the hedge rule on this grammar (two
-numbers of different value offered as alternatives, :mod:`stages.scoring.hedge`).
+:func:`parse_number` reads a text that is one number as a whole (the strict numeric reply without
+an answer line, and every row's gold); :func:`number_spans` finds the numbers inside a text. Which
+number an answer line commits to is :mod:`stages.scoring.commitment`'s rule (issue 30).
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from fractions import Fraction
-
-from stages.scoring.hedge import joins_values, several_boxes
 
 _INT = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
 _NUMBER = (
@@ -82,37 +80,9 @@ def parse_number(text: str) -> Number | None:
     return None if match is None else _value(match)
 
 
-def last_number(text: str) -> Number | None:
-    """The whole-text number if there is one, else the last number inside ``text``."""
-    text = ascii_digits(text)
-    match = _WHOLE.fullmatch(text)
-    if match is None:
-        for found in _ANYWHERE.finditer(text):
-            match = found  # keep the last one
-    return None if match is None else _value(match)
-
-
 def number_spans(text: str) -> list[tuple[Number, int, int]]:
     """Every number inside ``text`` (after :func:`ascii_digits`) with its start and end there."""
     text = ascii_digits(text)
     return [
         (v, m.start(), m.end()) for m in _ANYWHERE.finditer(text) if (v := _value(m)) is not None
     ]
-
-
-def hedged(text: str, spans: list[tuple[Number, int, int]]) -> bool:
-    """True when two neighbouring numbers of different value are offered as alternatives."""
-    return any(
-        a[0] != b[0] and joins_values(text[a[2] : b[1]])
-        for a, b in zip(spans, spans[1:], strict=False)
-    )
-
-
-def strict_hedged(text: str) -> bool:
-    """The hedge rule on the strict extraction (a whole-text number is never a hedge)."""
-    text = ascii_digits(text)
-    if _WHOLE.fullmatch(text):
-        return False
-    if several_boxes(text):
-        return True
-    return hedged(text, number_spans(text))

@@ -36,7 +36,6 @@ from typing import Any, cast
 from stages.errors import AtlasError
 from stages.scoring import flexible, precision
 from stages.scoring.extract import extract_with_line
-from stages.scoring.hedge import several_boxes
 from stages.scoring.lexicon import row_language
 from stages.scoring.number_reading import reading
 from stages.scoring.numbers import Number, parse_number
@@ -101,7 +100,7 @@ def score(row: dict[str, Any], response: dict[str, Any], dataset_dir: Path) -> V
             why = f"no answer line and the reply is not one number: {clip(extracted)}"
             return binary(NAME, False, extracted, why, loose)
     else:
-        if several_boxes(extracted):
+        if flexible.several_boxes(extracted):
             return binary(NAME, False, extracted, "offers several boxed answers", loose)
         read = reading(extracted, row_language(row))
         if read.value is None:

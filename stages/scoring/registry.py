@@ -55,10 +55,10 @@ SCORERS: dict[str, Scorer] = {
 }
 
 SCORER_VERSIONS: dict[str, str] = {
-    "exact": "exact-2",
-    "contains": "contains-2",
-    "numeric": "numeric-3",
-    "mc": "mc-3",
+    "exact": "exact-3",
+    "contains": "contains-3",
+    "numeric": "numeric-4",
+    "mc": "mc-4",
     "instruction": "instruction-1",
     "tool_call": "tool_call-1",
     "code_exec": "code_exec-2",

@@ -78,8 +78,8 @@ def kind_words(row: dict[str, Any], dataset_dir: Path | None) -> dict[str, Hasha
         if key[0] in kinds:
             words[name] = key
     gold_keys = {words.get(g) for g in golds} - {None}
-    for name, key in list(words.items()):
-        if key in gold_keys:
+    for name, known in list(words.items()):
+        if known in gold_keys:
             words[name] = GOLD
     for gold in golds:
         words[gold] = GOLD

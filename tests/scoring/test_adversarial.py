@@ -18,8 +18,8 @@ from stages.datasets.adversarial import PHRASES, SCORERS, near_miss_shapes, repl
 from stages.datasets.open_candidates import family_answers, number_text
 from stages.scoring.numeric import accepts, gold_value
 from stages.scoring.registry import score_row
-from stages.scoring.vocabulary import calendar_list, calendar_names
 from stages.scoring.text_forms import normalize
+from stages.scoring.vocabulary import calendar_list, calendar_names
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import pytest
 
 from stages.errors import AtlasError
 from stages.scoring import numeric
-from stages.scoring.numbers import last_number, parse_number
+from stages.scoring.numbers import parse_number
 
 
 @pytest.mark.parametrize(
@@ -42,22 +42,6 @@ def test_parse_number(text: str, value: Fraction) -> None:
 @pytest.mark.parametrize("text", ["1,00", "1 000", "3/0", "twelve", "", "1.2.3", "1/2/3"])
 def test_not_one_number(text: str) -> None:
     assert parse_number(text) is None
-
-
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [
-        ("x = 42", Fraction(42)),
-        ("$1,000 in total", Fraction(1000)),
-        ("from 3 to 5 apples", Fraction(5)),
-        ("3-5", Fraction(5)),
-        ("x2 = -4", Fraction(-4)),
-        ("no digits", None),
-        ("9" * 5000, None),  # beyond CPython's int() digit limit: not a number, no crash
-    ],
-)
-def test_last_number(text: str, value: Fraction | None) -> None:
-    assert last_number(text) == value
 
 
 def _score(output: str, answer: Any, **meta: Any) -> bool | None:
