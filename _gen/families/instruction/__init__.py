@@ -1,2 +1,3 @@
-"""Instruction-following rows: the normative rule checker of eval-instruction-v1, shipped as
-its rules.py (never edited), and the row builder of -v1 and -v2 (``compose``)."""
+"""Instruction-following rows: the normative rule checkers shipped as each dataset's rules.py
+(``rules`` for -v1 and -v2, never edited; ``rules_v3`` for -v3), the row builders (``compose``,
+``compose_v3``) and -v3's broken twins and faithful variants of each example."""
