@@ -2,8 +2,8 @@
 a "which address/user/path" question asks for is the one named on most log lines no more often
 than a blind pick (issue 30).
 
-In eval-security-v4 the four "which ... most" rows of each kind were answered by the candidate
-named on most lines in 8 of 8 rows, and the breach rows ("which address got in", "which account")
+In eval-security-v4 the eight "which ... most" rows were all answered by the candidate named on
+most lines of the log, and the breach rows ("which address got in", "which account")
 leant the same way: statuses and addresses were drawn uniformly over short logs, so whoever was
 busiest in the asked status was busiest overall. Here every candidate's lines are of two sorts,
 the ones the question counts and the ones it does not (a legitimate user's repeated logins, other
@@ -17,8 +17,9 @@ by lines in the log (``freq_rank``, 1 = most lines, never tied with another cand
   1/k when the log allows it, else a rank the log allows, drawn uniformly.
 
 The log's own story is v3's (``logs``): guessing addresses, exactly one of which gets in, and
-legitimate users, some of whom mistype once; legitimate users now log in one or more times. The
-numeric rows are v3's. The proof is v3's (the log parsed back from the prompt, every answer
+legitimate users, some of whom mistype once; legitimate users (one more per level, on addresses
+drawn with the guessers') now log in one or more times, in every auth row. The web numeric rows
+are v3's (``logs.build``). The proof is v3's (the log parsed back from the prompt, every answer
 recomputed), plus each candidate's lines counted to check the gold's planned rank. Modules:
 ``log_ranks`` (the candidates, ranks and plan), ``authlog_v5`` (sshd), ``weblog_v5`` (web).
 """
