@@ -19,7 +19,7 @@ from stages.datasets.pooled import fresh_rows
 from tests.gen._checks import REPO, committed_rows
 
 DATASETS = ("eval-math-v3", "eval-vision-v2", "eval-multilingual-v3", "eval-knowledge-v3")
-DATASETS += ("eval-science-v4",)
+DATASETS += ("eval-science-v4", "eval-math-v5")
 MAX_POINTS = 5.0
 
 

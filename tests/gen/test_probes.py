@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO / "_gen"))
 from common import probes  # noqa: E402
 
 DATASETS = ["eval-math-v3", "eval-vision-v2", "eval-multilingual-v3", "eval-knowledge-v3"]
-DATASETS += ["eval-science-v4"]
+DATASETS += ["eval-science-v4", "eval-math-v5"]
 ROWS = [(d, r) for d in DATASETS for r in committed_rows(d)]
 
 
