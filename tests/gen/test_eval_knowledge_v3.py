@@ -70,9 +70,10 @@ def test_only_metres_are_squared_or_cubed() -> None:
 def test_fresh_instances_of_the_knowledge_workload_have_no_meaningless_units(
     tmp_path: Path,
 ) -> None:
-    """Every seed the default ``knowledge`` workload sends (params.yaml ``fresh_seeds``)."""
+    """Every seed the default ``knowledge`` workload sends (params.yaml ``fresh_seeds``); it runs
+    eval-knowledge-v4 now, which keeps v3's items and seed (issue 30)."""
     knowledge = workload("knowledge", REPO / "params.yaml")
-    assert knowledge.dataset == "eval-knowledge-v3"
+    assert knowledge.dataset == "eval-knowledge-v4"
     assert knowledge.fresh_seeds == [101, 102, 103]
     for seed in knowledge.fresh_seeds:
         path = make_fresh("eval-knowledge-v3", seed, root=REPO, base=tmp_path / "fresh")
