@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets.audit import DatasetAudit
+from stages.datasets.kill_rates import summary, task_lines
 from stages.datasets.leaks import describe
 from stages.io import read_json
 
@@ -36,7 +37,9 @@ def _formats(block: dict[str, Any]) -> str:
             continue
         mark = "!" if learned["fails"] else ""
         ci = learned["ci95"]
-        cells.append(f"{fmt} {100 * learned['margin']:+.1f}{mark} [{ci['low']:.2f}-{ci['high']:.2f}]")
+        cells.append(
+            f"{fmt} {100 * learned['margin']:+.1f}{mark} [{ci['low']:.2f}-{ci['high']:.2f}]"
+        )
     return ", ".join(cells) or "-"
 
 
@@ -76,9 +79,11 @@ def _note(audit: dict[str, Any], defaults: dict[str, str] | None) -> str:
     flawed = {w: d for w, d in sorted((defaults or {}).items())
               if (blocks.get(d) or {}).get("status") in ("flawed", "fail")}  # fmt: skip
     if flawed:
-        text += " Default workloads still on a flawed dataset: " + ", ".join(
-            f"{w} ({d})" for w, d in flawed.items()
-        ) + "."
+        text += (
+            " Default workloads still on a flawed dataset: "
+            + ", ".join(f"{w} ({d})" for w, d in flawed.items())
+            + "."
+        )
     return text
 
 
@@ -139,6 +144,12 @@ def table(audits: dict[str, DatasetAudit]) -> str:
     )  # fmt: skip
 
 
+def kill_rate_lines(audits: dict[str, DatasetAudit]) -> list[str]:
+    """Per code dataset with per-task kill rates, one line (``kill_rates.summary``)."""
+    lines = (summary(k, a.mutation.metrics()) for k, a in sorted(audits.items()))
+    return [line for line in lines if line]
+
+
 def details(result: DatasetAudit) -> str:
     """Everything one dataset's audit found, format by format, then row by row."""
     lines = []
@@ -152,19 +163,27 @@ def details(result: DatasetAudit) -> str:
         lines.append(f"gold letters: {counts}")
     s = result.strength
     lines.append(
-        "scorer: " + ", ".join(f"{name} {t.held}/{t.tried}" for name, t in s.tallies().items())
+        "scorer: "
+        + ", ".join(f"{name} {t.held}/{t.tried}" for name, t in s.tallies().items())
         + f"; copies (flexible reads a filled echo, the gold is a number the prompt states) "
         f"{len(s.copies)}; rows with probes {s.probed_rows}"
     )
     if result.fresh_rows or result.fresh_failed:
         failed = "".join(f"; seed {k} failed: {v}" for k, v in sorted(result.fresh_failed.items()))
-        lines.append(f"learned on {result.rows} rows + {result.fresh_rows} of fresh instances{failed}")
+        lines.append(
+            f"learned on {result.rows} rows + {result.fresh_rows} of fresh instances{failed}"
+        )
     m = result.mutation
     if m.rows:
-        lines.append(f"mutation ({m.source}): {m.killed}/{m.mutants} mutants killed over {m.rows} rows")
+        lines.append(
+            f"mutation ({m.source}): {m.killed}/{m.mutants} mutants killed over {m.rows} rows"
+        )
+        lines += [*kill_rate_lines({result.id: result}), *task_lines(m.metrics())]
     if result.unique_rows:
         lines.append(f"uniqueness: {result.unique_rows} option rows proved")
     lines += [f"leak {row_id}: {describe(code)}" for row_id, code in sorted(result.leaks.items())]
     lines += [f"duplicate {a} of {b}" for a, b in sorted(result.duplicates.items())]
-    lines += [f"problem: {p}" for p in result.problems() if "leak:" not in p and "duplicate" not in p]
+    lines += [
+        f"problem: {p}" for p in result.problems() if "leak:" not in p and "duplicate" not in p
+    ]
     return "\n".join(lines)

@@ -34,7 +34,7 @@ def check(
     Example: atlas check   (or atlas check --no-regen for a quick structural pass)
     """
     from stages.datasets.audit_metrics import corpus_metrics
-    from stages.datasets.audit_report import table
+    from stages.datasets.audit_report import kill_rate_lines, table
     from stages.datasets.check import MB, run_check
     from stages.errors import ValidationFailures
     from stages.outputs import output_set
@@ -50,6 +50,8 @@ def check(
         out.write_json(metrics, report.metrics())
         out.write_json(audit_metrics, corpus_metrics(report.audits))
     typer.echo(table(report.audits))
+    for line in kill_rate_lines(report.audits):
+        typer.echo(line)
     flawed = sorted(k for k, a in report.audits.items() if a.status == "flawed")
     if flawed:
         typer.echo(

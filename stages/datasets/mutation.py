@@ -13,9 +13,14 @@ one ``meta.wrong_solution`` — each program is scored as a model's reply by the
   a hidden ``assert call == expected`` (calls compared as parsed Python, values as literals).
 
 Without a sandbox the programs are not run (it fails closed, issue 24): the rows are reported
-unproved, which fails a dataset being published. The mutation score is killed mutants / mutants. Programs run :data:`WORKERS` at a time; a
-verdict the program decided is kept in :mod:`stages.datasets.verdict_cache` and not run again
-while nothing it depends on changes.
+unproved, which fails a dataset being published. The mutation score is killed mutants / mutants.
+Programs run :data:`WORKERS` at a time; a verdict the program decided is kept in
+:mod:`stages.datasets.verdict_cache` and not run again while nothing it depends on changes.
+
+Per task (issue 30): each row with ``probes.mutants`` gets its own kill rate, killed / mutants
+(:mod:`stages.datasets.kill_rates`), and a task under 100 % is a problem of its own; a row with
+eval-code-v4's ``meta.mutation`` has its generator's counts reported beside it, and ``probes``
+must hold exactly the mutants they count.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.datasets import verdict_cache
+from stages.datasets.kill_rates import TaskKills, declared_counts
 from stages.scoring.code_exec import score
 from stages.scoring.sandbox import SandboxError
 
@@ -47,6 +53,22 @@ class Mutation:
     example_tests: list[str] = field(default_factory=list)
     unavailable: str | None = None
     """Why the programs could not run (no sandbox: it fails closed, issue 24), or None."""
+    tasks: dict[str, TaskKills] = field(default_factory=dict)
+    """Row id -> its kill rate, for rows with ``probes.mutants``."""
+
+    @property
+    def min_rate(self) -> float | None:
+        """The lowest kill rate of a task (None without tasks)."""
+        rates = [t.rate for t in self.tasks.values() if t.rate is not None]
+        return min(rates) if rates else None
+
+    def totals(self) -> dict[str, int]:
+        """The declared counts (``declared_counts``) added up over the tasks that have them."""
+        out: dict[str, int] = {}
+        for task in self.tasks.values():
+            for key, value in (task.declared or {}).items():
+                out[key] = out.get(key, 0) + value
+        return out
 
     @property
     def score(self) -> float | None:
@@ -58,6 +80,15 @@ class Mutation:
         out = [f"{r}: the reference solution fails the hidden tests" for r in
                self.references_failing]  # fmt: skip
         out += [f"{s}: survives every hidden test" for s in self.survivors]
+        for row_id, task in self.tasks.items():
+            if task.rate is not None and task.rate < 1:
+                out.append(f"{row_id}: kill rate {task.killed}/{task.mutants} "
+                           f"({100 * task.rate:.1f} %); every task needs 100 %")  # fmt: skip
+            declared = task.declared
+            if declared and declared["hand_written"] + declared["generic"] != task.mutants:
+                out.append(f"{row_id}: meta.mutation counts "
+                           f"{declared['hand_written'] + declared['generic']} mutants, "
+                           f"probes hold {task.mutants}")  # fmt: skip
         out += [f"{r}: a hidden test is the prompt's example" for r in self.example_tests]
         if self.unavailable:
             out.append(f"{self.rows} code rows unproved: {self.unavailable}")
@@ -71,6 +102,11 @@ class Mutation:
             "score": None if self.score is None else round(self.score, 4),
             "references_failing": self.references_failing, "survivors": self.survivors,
             "example_tests": self.example_tests, "unavailable": self.unavailable,
+            **({"min_kill_rate": None if self.min_rate is None else round(self.min_rate, 4),
+                "tasks_below_100": [k for k, t in self.tasks.items() if (t.rate or 0) < 1],
+                "totals": self.totals(),
+                "tasks": {k: t.metrics() for k, t in self.tasks.items()}}
+               if self.tasks else {}),
         }  # fmt: skip
 
 
@@ -127,7 +163,7 @@ def _passes(row: dict[str, Any], code: str) -> bool:
 def mutation(rows: list[dict[str, Any]]) -> Mutation:
     """Run every code row's reference and mutants (module rules)."""
     result = Mutation()
-    jobs: list[tuple[dict[str, Any], str, str | None]] = []
+    jobs: list[tuple[dict[str, Any], str, str | None, str]] = []
     for row in rows:
         if row["scorer"] != "code_exec":
             continue
@@ -138,15 +174,15 @@ def mutation(rows: list[dict[str, Any]]) -> Mutation:
             continue
         result.rows += 1
         result.source = source if result.source in ("", source) else "probes and meta"
-        jobs.append((row, reference, None))
-        jobs += [(row, code, name) for name, code in mutants]
+        jobs.append((row, reference, None, source))
+        jobs += [(row, code, name, source) for name, code in mutants]
     try:
         with ThreadPoolExecutor(max_workers=WORKERS) as pool:
             passed = list(pool.map(lambda job: _passes(job[0], job[1]), jobs))
     except SandboxError as exc:
         result.unavailable = str(exc)
         return result
-    for (row, _, name), ok in zip(jobs, passed, strict=True):
+    for (row, _, name, source), ok in zip(jobs, passed, strict=True):
         if name is None:
             if not ok:
                 result.references_failing.append(row["id"])
@@ -155,4 +191,8 @@ def mutation(rows: list[dict[str, Any]]) -> Mutation:
         result.killed += not ok
         if ok:
             result.survivors.append(f"{row['id']} mutant {name!r}")
+        if source == "probes":
+            task = result.tasks.setdefault(row["id"], TaskKills(declared=declared_counts(row)))
+            task.mutants += 1
+            task.killed += not ok
     return result
