@@ -196,8 +196,17 @@ class RunParams(_Section):
     concurrency: int | None = Field(default=None, ge=1)
     """Requests in flight at once; null: the embedded server's slots (``model.slots``), or 4 for
     a remote endpoint."""
-    timeout_s: float = Field(default=120.0, gt=0)
-    """Per-request timeout; a timed-out request is recorded as failed."""
+    timeout_s: float = Field(default=1800.0, gt=0)
+    """The total deadline of one request, a last resort (issue 32): a request still streaming
+    is cut only here, as ``timeout``; a stuck one is caught by the limits below."""
+    connect_timeout_s: float = Field(default=10.0, gt=0)
+    """How long a new connection may take (``connection`` failure after that)."""
+    first_byte_timeout_s: float = Field(default=300.0, gt=0)
+    """How long the first byte of an answer may take, queueing at the server and reading the
+    prompt included (``first_byte_timeout``)."""
+    stall_timeout_s: float = Field(default=60.0, gt=0)
+    """How long an answer may go without a byte once it has started (``stall``); on the
+    embedded engine a stalled request is sent once more after the others are done."""
     max_retries: int = Field(default=3, ge=0)
     """Retries on 429, 5xx, connection errors and torn streams (exponential backoff with jitter,
     or the server's Retry-After); each retry goes to the next URL of a list."""
@@ -359,7 +368,7 @@ class WorkloadParams(_Section):
     slots: int | None = Field(default=None, ge=1, le=64)
     """Parallel slots of the embedded server for this workload; overrides ``model.slots``."""
     timeout_s: float | None = Field(default=None, gt=0)
-    """Per-request timeout for this workload (long generations); overrides ``run.timeout_s``."""
+    """Total deadline of one request for this workload; overrides ``run.timeout_s``."""
     max_tokens: int | None = Field(default=None, gt=0)
     """Output limit for this workload; overrides ``decoding.max_tokens``."""
     stream: bool = True

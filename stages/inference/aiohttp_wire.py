@@ -44,8 +44,9 @@ class Wire:
 
     READ_ERRORS = READ_ERRORS
 
-    def __init__(self, max_connections: int) -> None:
+    def __init__(self, max_connections: int, connect_timeout_s: float | None = None) -> None:
         self._max_connections = max_connections
+        self._connect_timeout_s = connect_timeout_s
         self._session: aiohttp.ClientSession | None = None
         self.stale_retries = 0
         """Requests sent again because their pooled connection had been closed by the server."""
@@ -59,7 +60,7 @@ class Wire:
         self._session = aiohttp.ClientSession(
             connector=connector,
             trace_configs=[reuse],
-            timeout=aiohttp.ClientTimeout(total=None),
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=self._connect_timeout_s),
             skip_auto_headers=("User-Agent", "Accept-Encoding", "Accept", "Content-Type"),
         )
         return self._session
@@ -74,6 +75,11 @@ class Wire:
                 return await session.post(
                     url, headers=headers, data=body, allow_redirects=False, trace_request_ctx=reuse
                 )
+            except aiohttp.ConnectionTimeoutError as exc:
+                limit = self._connect_timeout_s
+                raise WireError(
+                    "connect", f"ConnectTimeout: no connection within {limit} s"
+                ) from exc
             except aiohttp.ClientConnectorError as exc:
                 raise WireError("connect", f"ConnectError: cannot connect: {exc}") from exc
             except _STALE as exc:

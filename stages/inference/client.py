@@ -4,7 +4,9 @@ Retried (exponential backoff with jitter, ``Retry-After`` honoured, at most ``ma
 times): 429, 5xx, connection failures and torn streams. A pooled keep-alive connection the server
 closed after its last answer is not a failure: the transport sends the request again on a new
 connection without spending the retry budget (:mod:`stages.inference.transport`). Not retried:
-a timeout (it already cost ``timeout_s``), other 4xx, a context overflow and an invalid answer —
+a timeout of any kind (it already cost its limit: ``first_byte_timeout`` when no byte of an answer
+came within ``first_byte_s``, ``stall`` when an answer stopped for ``stall_s``, ``timeout`` at the
+total deadline — a slow stream is never cut), other 4xx, a context overflow and an invalid answer —
 including a ``200`` to a streamed request that is not an SSE stream (an HTML page, a JSON error
 body), recorded as ``invalid_response`` with its content type and first bytes. Whatever the end,
 the caller gets an :class:`Outcome` to journal; nothing raises except cancellation.
@@ -34,7 +36,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -111,11 +113,54 @@ class Policy:
     """Per-request limits from ``run:``."""
 
     timeout_s: float
+    """The total deadline of an attempt: a last resort, for a server that trickles forever."""
     max_retries: int
     backoff_base_s: float | None = None
     """First backoff delay; None uses the module's ``BACKOFF_BASE_S``."""
     secrets: tuple[str, ...] = field(default=(), repr=False)
     """Texts never to be written (the API key): scrubbed from server texts before any cut."""
+    first_byte_s: float | None = None
+    """How long the first byte of the response may take (queueing at the server included);
+    None: the total deadline."""
+    stall_s: float | None = None
+    """How long the response may go without a byte once it has started; None: no limit but
+    the total deadline. A stream still sending is never cut for being slow."""
+
+
+class _Clock:
+    """The limits of one attempt (issue 32): the first byte within ``first_byte_s``, then no
+    gap longer than ``stall_s``, all within ``timeout_s``; which one ran out names the failure
+    (``first_byte_timeout``, ``stall`` or ``timeout``)."""
+
+    def __init__(self, window: asyncio.Timeout, policy: Policy) -> None:
+        loop = asyncio.get_running_loop()
+        self._loop, self._window, self._policy = loop, window, policy
+        self.deadline = loop.time() + policy.timeout_s
+        first = policy.first_byte_s if policy.first_byte_s is not None else policy.timeout_s
+        window.reschedule(min(loop.time() + first, self.deadline))
+        self.started = False
+        self.last = loop.time()
+
+    def tick(self) -> None:
+        """Bytes arrived: the stall limit starts again (never past the deadline)."""
+        self.started = True
+        self.last = self._loop.time()
+        stall = self._policy.stall_s
+        if stall is not None:
+            self._window.reschedule(min(self.last + stall, self.deadline))
+        elif self._window.when() != self.deadline:
+            self._window.reschedule(self.deadline)
+
+    def failure(self) -> _Failure:
+        """The failure of an attempt whose window ran out."""
+        policy, now = self._policy, self._loop.time()
+        if now >= self.deadline - 1e-3:
+            return _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
+        if not self.started:
+            first = policy.first_byte_s if policy.first_byte_s is not None else policy.timeout_s
+            return _Failure("first_byte_timeout", f"no byte of an answer within {first:g} s")
+        gap = now - self.last
+        return _Failure("stall", f"the answer stopped: no byte for {gap:.0f} s")
 
 
 SCRUBBED = "***"
@@ -243,14 +288,24 @@ def _status_failure(
     return _Failure("http_4xx", f"{status}: {text}")
 
 
+def _no_tick() -> None:
+    return None
+
+
 async def _attempt(
-    client: Client, url: str | httpx.URL, body: bytes, stream: bool, secrets: Sequence[str]
+    client: Client,
+    url: str | httpx.URL,
+    body: bytes,
+    stream: bool,
+    secrets: Sequence[str],
+    tick: Callable[[], None] = _no_tick,
 ) -> tuple[Answer, float]:
-    """One HTTP exchange; returns the answer and the time the request was sent."""
+    """One HTTP exchange; returns the answer and the time the request was sent. ``tick`` is
+    called whenever bytes arrive (the head, each piece of the body)."""
     wire = getattr(client, "wire", None)
     if wire is not None:
         headers: dict[str, str] = client.headers  # type: ignore[assignment]
-        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets)
+        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets, tick)
     import httpx
 
     request = httpx.Request("POST", url, headers=client.headers, content=body)
@@ -259,7 +314,8 @@ async def _attempt(
         response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
-    return await _read(response, stream, started, secrets, body)
+    tick()
+    return await _read(response, stream, started, secrets, body, tick)
 
 
 async def _attempt_on_wire(
@@ -269,6 +325,7 @@ async def _attempt_on_wire(
     body: bytes,
     stream: bool,
     secrets: Sequence[str],
+    tick: Callable[[], None],
 ) -> tuple[Answer, float]:
     """:func:`_attempt` on a run's own client (see :mod:`stages.inference.transport`): the same
     outcomes as the httpx path, with the wire's response (bodies decoded by the wire)."""
@@ -279,6 +336,7 @@ async def _attempt_on_wire(
         raw = await wire.post(url, headers, body)
     except WireError as exc:
         raise _Failure("connection", str(exc)) from exc
+    tick()
     try:
         if raw.status != 200:
             raise _status_failure(raw.status, await raw.read(), raw.headers, secrets, body)
@@ -297,9 +355,11 @@ async def _attempt_on_wire(
         reader = StreamReader(secrets)
         if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
             async for chunk, arrived in raw.iter_timed():
+                tick()
                 reader.feed(chunk, arrived)
         else:
             async for chunk in raw.content.iter_any():
+                tick()
                 reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
     except wire.READ_ERRORS as exc:
@@ -324,7 +384,12 @@ def _finish_stream(reader: StreamReader) -> Answer:
 
 
 async def _read(
-    response: httpx.Response, stream: bool, started: float, secrets: Sequence[str], sent: bytes
+    response: httpx.Response,
+    stream: bool,
+    started: float,
+    secrets: Sequence[str],
+    sent: bytes,
+    tick: Callable[[], None] = _no_tick,
 ) -> tuple[Answer, float]:
     try:
         if response.status_code != 200:
@@ -345,6 +410,7 @@ async def _read(
             raise _not_sse(str(content_type), first, secrets)
         reader = StreamReader(secrets)
         async for chunk in response.aiter_bytes():
+            tick()
             reader.feed(chunk, time.perf_counter())
         return _finish_stream(reader), started
     except _transport_errors() as exc:
@@ -442,10 +508,12 @@ async def send(
         url = replicas.urls[index]
         attempts += 1
         started = time.perf_counter()
+        clock: _Clock | None = None
         try:
-            async with asyncio.timeout(policy.timeout_s):
+            async with asyncio.timeout(policy.timeout_s) as window:
+                clock = _Clock(window, policy)
                 try:
-                    answer, started = await _attempt(client, url, body, stream, secrets)
+                    answer, started = await _attempt(client, url, body, stream, secrets, clock.tick)
                 except _Failure as torn:
                     if torn.empty:
                         await _diagnose_empty_stream(client, url, body, secrets)
@@ -453,7 +521,7 @@ async def send(
             done = Outcome(answer, None, attempts, started, time.perf_counter(), index, failover)
             return scrub_outcome(done, secrets)
         except TimeoutError:
-            failure = _Failure("timeout", f"no complete answer within {policy.timeout_s:g} s")
+            failure = clock.failure() if clock is not None else _Failure("timeout", "")
         except _Failure as exc:
             failure = exc
         except InvalidResponse as exc:

@@ -68,6 +68,22 @@ class EngineSettings:
     """A slot keeps the KV of its last prompt and reuses the common prefix of the next one."""
     cache_ram_mib: int = 0
     """Host-memory prompt cache across slots (0: off): a bound on memory, one KV per slot."""
+    wait_policy: str | None = None
+    """How the engine's OpenMP threads wait for each other at a barrier (``OMP_WAIT_POLICY``:
+    ``passive`` sleeps at once, ``active`` spins; None leaves the OpenMP runtime's default,
+    spinning a while first). Timing only: no output depends on it."""
+    spin_count: int | None = None
+    """How long a waiting thread spins before it sleeps (``GOMP_SPINCOUNT``, GNU OpenMP), when
+    ``wait_policy`` is None; None: the runtime's default."""
+
+    def environment(self) -> dict[str, str]:
+        """The variables the server process gets on top of this process's own."""
+        env = {}
+        if self.wait_policy is not None:
+            env["OMP_WAIT_POLICY"] = self.wait_policy.upper()
+        if self.spin_count is not None:
+            env["GOMP_SPINCOUNT"] = str(self.spin_count)
+        return env
 
     @classmethod
     def of(cls, model: ModelParams, slots: int | None = None) -> EngineSettings:
@@ -234,7 +250,7 @@ def embedded_server(
         preexec = _die_with_parent if sys.platform.startswith("linux") else None
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            preexec_fn=preexec,
+            preexec_fn=preexec, env={**os.environ, **engine.environment()},
         )  # fmt: skip
         try:
             _wait_ready(process, root, log)

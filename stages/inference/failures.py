@@ -20,7 +20,12 @@ from stages.errors import AtlasError
 
 LIKELY_CAUSE = {
     "connection": "connection errors: is the endpoint up?",
-    "timeout": "timeouts: is the endpoint overloaded? (see run.timeout_s, run.concurrency)",
+    "timeout": "answers past the total deadline (run.timeout_s): a server that trickles?",
+    "first_byte_timeout": (
+        "answers that never started: is the endpoint overloaded? "
+        "(see run.first_byte_timeout_s, run.concurrency)"
+    ),
+    "stall": "answers that stopped midway: is the server stuck? (see run.stall_timeout_s)",
     "http_4xx": "HTTP 4xx answers: check model.base_url, model.name and the API key",
     "http_429": "rate limiting (HTTP 429): lower run.concurrency",
     "http_5xx": "server errors (HTTP 5xx): see the server's log",

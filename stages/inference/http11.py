@@ -327,8 +327,10 @@ class _Connection(asyncio.Protocol):
 class Pool:
     """Keep-alive connections per origin, at most ``max_connections`` idle ones kept."""
 
-    def __init__(self, max_connections: int) -> None:
+    def __init__(self, max_connections: int, connect_timeout_s: float | None = None) -> None:
         self.max_connections = max(1, max_connections)
+        self.connect_timeout_s = connect_timeout_s
+        """How long a new connection (TCP and TLS) may take; None: as long as the OS allows."""
         self._idle: dict[tuple[str, str, int], list[_Connection]] = {}
         self._all: set[_Connection] = set()
         self.stale_retries = 0
@@ -385,9 +387,16 @@ class Pool:
         loop = asyncio.get_running_loop()
         tls = _tls() if scheme == "https" else None
         try:
-            _, connection = await loop.create_connection(
-                lambda: _Connection(idle), host, port, ssl=tls
-            )
+            async with asyncio.timeout(self.connect_timeout_s):
+                _, connection = await loop.create_connection(
+                    lambda: _Connection(idle), host, port, ssl=tls
+                )
+        except TimeoutError as exc:
+            raise WireError(
+                "connect",
+                f"ConnectTimeout: no connection to {host}:{port} "
+                f"within {self.connect_timeout_s:g} s",
+            ) from exc
         except OSError as exc:
             raise WireError(
                 "connect", f"ConnectError: cannot connect to {host}:{port}: {exc}"

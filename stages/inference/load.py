@@ -222,7 +222,7 @@ def _send_level(
 
         whole = load.max_in_flight if load.mode == "rate" else int(level)
         pool = split(whole, share.count, share.index)
-        client = make_client(pool, request_headers(endpoint))
+        client = make_client(pool, request_headers(endpoint), plan.run.connect_timeout_s)
         sender = Sender(
             client=client,
             urls=endpoint.replicas(),

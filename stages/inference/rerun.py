@@ -28,6 +28,9 @@ class RerunPolicy:
     """``--keep-failed``: failures stay results instead of being sent again."""
     resend_on_drift: bool = True
     """``--no-resend-on-drift`` sets it False: drifted answers stop the run instead."""
+    only_kinds: frozenset[str] | None = None
+    """Send again only failures of these kinds (the embedded engine's second try of stalled
+    requests, issue 32); the other failures stay results."""
 
 
 class ProvenanceDrift(AtlasError):
@@ -66,7 +69,11 @@ def needs_fingerprint(items: list[Item], latest: dict[str, dict[str, Any]], now:
 
 
 def triage(
-    items: list[Item], latest: dict[str, dict[str, Any]], now: Observed, keep_failed: bool
+    items: list[Item],
+    latest: dict[str, dict[str, Any]],
+    now: Observed,
+    keep_failed: bool,
+    only_kinds: frozenset[str] | None = None,
 ) -> Triage:
     out = Triage()
     for item in items:
@@ -75,7 +82,8 @@ def triage(
             out.new += 1
             out.todo.append(item)
         elif record.get("error") is not None:
-            if keep_failed:
+            kind = (record.get("error") or {}).get("kind")
+            if keep_failed or (only_kinds is not None and kind not in only_kinds):
                 out.kept_failed += 1
             else:
                 out.failed += 1
@@ -119,7 +127,7 @@ def sort_requests(
                 "answers are reused on their chat template and engine alone\n"
             )
         now = endpoint.observed(fingerprints)
-    found = triage(plan.items, current, now, policy.keep_failed)
+    found = triage(plan.items, current, now, policy.keep_failed, policy.only_kinds)
     if found.drifted:
         if not policy.resend_on_drift:
             raise ProvenanceDrift(drift_message(label, found.drifted, resend=False))

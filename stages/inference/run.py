@@ -20,7 +20,7 @@ import json
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +76,7 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
         urls = endpoint.replicas()
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
-        client = make_client(workers, request_headers(endpoint))
+        client = make_client(workers, request_headers(endpoint), plan.run.connect_timeout_s)
 
         async def worker(index: int) -> None:
             await asyncio.sleep(index * STAGGER_S)
@@ -231,6 +231,32 @@ def journal_lock(name: str) -> str:
     return f"infer-{name}"
 
 
+STALLED = frozenset({"stall"})
+
+
+def _stalled_once_more(
+    plan: Plan, endpoint: Endpoint, out: Path, concurrency: int, label: str, main: PassResult
+) -> PassResult:
+    """On the embedded engine, requests that stalled in this pass are sent once more after the
+    others are done (issue 32): a stall beside a busy machine's other work is not the model's
+    answer. Elsewhere a stall stays a failure, which the next run sends again."""
+    if not endpoint.embedded:
+        return main
+    stalled = [r for r in main.fresh if (r.get("error") or {}).get("kind") in STALLED]
+    if not stalled:
+        return main
+    sys.stderr.write(f"{label}: {len(stalled)} stalled, sending them once more\n")
+    again = run_pass(
+        plan, endpoint, out / "responses.jsonl", concurrency, f"{label} (stalled, once more)",
+        RerunPolicy(only_kinds=STALLED),
+    )  # fmt: skip
+    for record in again.fresh:
+        main.timings.add(record)
+    return replace(
+        main, records=again.records, fresh=main.fresh + again.fresh, wall=main.wall + again.wall
+    )
+
+
 def _infer(
     name: str, plan: Plan, policy: RerunPolicy, out: Path, shard: tuple[int, int] | None
 ) -> dict[str, Any]:
@@ -248,6 +274,7 @@ def _infer(
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
         concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
+        main = _stalled_once_more(mine, endpoint, out, concurrency, label, main)
         previous = _previous_document(serving_path)
         metrics = _metrics(mine, main, concurrency, previous)
         metrics["run_key"] = plan.run_key

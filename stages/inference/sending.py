@@ -33,10 +33,17 @@ def request_headers(endpoint: Endpoint) -> dict[str, str]:
 
 
 def request_policy(plan: Plan, endpoint: Endpoint) -> Policy:
-    """Timeout (the workload's, else the run's), retry budget and the secret to scrub."""
+    """The limits of a request (the total deadline the workload's, else the run's; first byte
+    and stall limits the run's), retry budget and the secret to scrub."""
     timeout_s = plan.workload.timeout_s or plan.run.timeout_s
     secrets = (endpoint.secret,) if endpoint.secret else ()
-    return Policy(timeout_s=timeout_s, max_retries=plan.run.max_retries, secrets=secrets)
+    return Policy(
+        timeout_s=timeout_s,
+        max_retries=plan.run.max_retries,
+        secrets=secrets,
+        first_byte_s=min(plan.run.first_byte_timeout_s, timeout_s),
+        stall_s=plan.run.stall_timeout_s,
+    )
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ to send. :mod:`stages.inference.client` still speaks to an ``httpx.AsyncClient``
 one (the tests' ``MockTransport``); a run's own client is :class:`WireClient`.
 
 Both wires share the rules the client relies on: the pool is sized to the run's concurrency;
+a new connection may take ``connect_timeout_s`` (a ``connect`` failure after that), the other
 timeouts are the caller's, around the whole request; a failure on a *reused* connection before
 the response head (the server had closed it) is sent again on another connection, at most once
 per pooled connection, and never counts as an attempt, while a failure on a fresh connection is
@@ -52,8 +53,8 @@ class Wire:
 
     READ_ERRORS = READ_ERRORS
 
-    def __init__(self, max_connections: int) -> None:
-        self._pool = Pool(max_connections)
+    def __init__(self, max_connections: int, connect_timeout_s: float | None = None) -> None:
+        self._pool = Pool(max_connections, connect_timeout_s)
 
     @property
     def stale_retries(self) -> int:
@@ -84,20 +85,25 @@ class Wire:
 class WireClient:
     """What the sending code holds: the request headers and the wire."""
 
-    def __init__(self, max_connections: int, headers: dict[str, str]) -> None:
+    def __init__(
+        self, max_connections: int, headers: dict[str, str], connect_timeout_s: float | None = None
+    ) -> None:
         self.wire: Any
         if client_name() == "aiohttp":
             from stages.inference.aiohttp_wire import Wire as AiohttpWire
 
-            self.wire = AiohttpWire(max_connections)
+            self.wire = AiohttpWire(max_connections, connect_timeout_s)
         else:
-            self.wire = Wire(max_connections)
+            self.wire = Wire(max_connections, connect_timeout_s)
         self.headers = headers
 
     async def aclose(self) -> None:
         await self.wire.aclose()
 
 
-def make_client(max_connections: int, headers: dict[str, str]) -> WireClient:
-    """A run's client: a pool of ``max_connections``; no timeout of its own (the caller's)."""
-    return WireClient(max_connections, headers)
+def make_client(
+    max_connections: int, headers: dict[str, str], connect_timeout_s: float | None = None
+) -> WireClient:
+    """A run's client: a pool of ``max_connections``; a new connection may take
+    ``connect_timeout_s``, the rest of a request's limits are the caller's."""
+    return WireClient(max_connections, headers, connect_timeout_s)

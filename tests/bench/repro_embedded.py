@@ -35,6 +35,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 import urllib.request
@@ -74,7 +75,7 @@ EVAL = (  # workload names of params.yaml: dataset and max_tokens come from ther
     ("tools", (0, 1)),
 )
 DEFAULT_BUILD = "default"
-OPTIONS = "unified, fa, nr, ub<N>, nocache, rev, shuf, twice"
+OPTIONS = "unified, fa, nr, ub<N>, nocache, rev, shuf, twice, passive, active, spin<N>, t<N>"
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,12 @@ def parse_config(name: str) -> Config:
             order = option
         elif option == "twice":
             twice = True
+        elif option in ("passive", "active"):
+            engine = replace(engine, wait_policy=option)
+        elif option.startswith("spin") and option[4:].isdigit():
+            engine = replace(engine, spin_count=int(option[4:]))
+        elif option.startswith("t") and option[1:].isdigit():
+            engine = replace(engine, n_threads=int(option[1:]), n_threads_batch=int(option[1:]))
         else:
             raise ValueError(f"{name!r}: unknown option {option!r} (known: {OPTIONS})")
     return Config(name, engine, order, twice, build or DEFAULT_BUILD)
@@ -262,6 +269,10 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="write the first configuration's outputs here")
     parser.add_argument("--against", type=Path, help="compare with outputs saved by --save")
     parser.add_argument("--out", type=Path, help="write every run's outputs here")
+    parser.add_argument(
+        "--hog", type=int, default=0, metavar="K",
+        help="run K busy loops beside the engine the whole time (a busy machine, issue 32)",
+    )  # fmt: skip
     args = parser.parse_args()
     os.chdir(REPO)  # template paths in params.yaml are relative to the project root
     params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
@@ -284,6 +295,35 @@ def main() -> None:
         first = json.loads(args.against.read_text(encoding="utf-8"))
     baselines: dict[tuple[str, EngineSettings], tuple[str, dict[str, str]]] = {}
     runs: dict[str, list[Run]] = {}
+    with hogs(args.hog):
+        measure(args, model, configs, items, builds, first, baselines, runs)
+
+
+@contextlib.contextmanager
+def hogs(count: int) -> Iterator[None]:
+    """``count`` processes that each keep one core busy (a CPU hog), stopped afterwards."""
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    if busy:
+        print(f"{count} busy loop(s) running beside the engine", flush=True)
+    try:
+        yield
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
+def measure(
+    args: argparse.Namespace,
+    model: ModelParams,
+    configs: list[Config],
+    items: list[tuple[str, bytes]],
+    builds: dict[str, str],
+    first: dict[str, str] | None,
+    baselines: dict[tuple[str, EngineSettings], tuple[str, dict[str, str]]],
+    runs: dict[str, list[Run]],
+) -> None:
+    """Every configuration, ``args.rounds`` times interleaved, each line printed as it ends."""
     for round_ in range(args.rounds):
         for config in configs:
             result = run(model, config, items, builds)
