@@ -59,6 +59,9 @@ class StubConfig:
     """How many streamed answers are cut off after their first delta."""
     hang_after: int | None = None
     """Chat requests after this many never get an answer (the client must time out)."""
+    stall_first: int = 0
+    """How many streamed answers stop after their first delta and send nothing more (a stuck
+    server: the client's stall limit must end them)."""
     overflow_chars: int | None = None
     """Prompts longer than this (all message text) get llama-cpp's 400 context overflow."""
     overflow_empty_stream: bool = False
@@ -258,7 +261,8 @@ class StubServer:
                     return True
                 torn = number <= config.torn_first
                 times: list[float] = []
-                await self._stream(writer, body, call, torn, reply, times)
+                stalled = number <= config.stall_first
+                await self._stream(writer, body, call, torn, reply, times, stalled)
                 if config.record_times:
                     last = str((body.get("messages") or [{}])[-1].get("content", ""))
                     stats.times.append({"content": last, "received": received, "tokens": times})
@@ -274,6 +278,7 @@ class StubServer:
         torn: bool,
         reply: str,
         times: list[float],
+        stalled: bool = False,
     ) -> None:
         config = self.config
         extra = {"system_fingerprint": config.fingerprint} if config.fingerprint else {}
@@ -304,6 +309,10 @@ class StubServer:
                 await writer.drain()
                 writer.transport.abort()
                 return
+            if i == 1 and stalled:
+                writer.write(b"".join(out))
+                await writer.drain()
+                await asyncio.sleep(3600)
             if i >= 1 and config.gap_s:
                 writer.write(b"".join(out))
                 times.append(time.perf_counter())

@@ -160,7 +160,7 @@ class _Clock:
             first = policy.first_byte_s if policy.first_byte_s is not None else policy.timeout_s
             return _Failure("first_byte_timeout", f"no byte of an answer within {first:g} s")
         gap = now - self.last
-        return _Failure("stall", f"the answer stopped: no byte for {gap:.0f} s")
+        return _Failure("stall", f"the answer stopped: no byte for {gap:.1f} s")
 
 
 SCRUBBED = "***"

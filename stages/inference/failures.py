@@ -20,7 +20,7 @@ from stages.errors import AtlasError
 
 LIKELY_CAUSE = {
     "connection": "connection errors: is the endpoint up?",
-    "timeout": "answers past the total deadline (run.timeout_s): a server that trickles?",
+    "timeout": "total timeouts: is the server trickling? (see run.timeout_s)",
     "first_byte_timeout": (
         "answers that never started: is the endpoint overloaded? "
         "(see run.first_byte_timeout_s, run.concurrency)"

@@ -121,8 +121,8 @@ def test_failed_share_threshold_and_cause_wording() -> None:
     assert caught.value.exit_code == 3
     assert str(caught.value) == (
         "w: 3 of 20 requests failed (http_5xx 1, timeout 2), more than the 0.05 tolerated; "
-        "most failures are timeouts: is the endpoint overloaded? (see run.timeout_s, "
-        "run.concurrency). A rerun sends only the failed requests again (--keep-failed keeps "
+        "most failures are total timeouts: is the server trickling? (see run.timeout_s). "
+        "A rerun sends only the failed requests again (--keep-failed keeps "
         "failures as results)"
     )
     with pytest.raises(TooManyFailures, match="the failure is one of server errors"):
