@@ -51,6 +51,8 @@ class Endpoint:
     """Each URL's share of the requests (issue 23); empty: equal shares."""
     down: frozenset[int] = frozenset()
     """URLs unreachable at the start: taken out, and tried again later."""
+    pids: list[int] = field(default_factory=list)
+    """The embedded servers' process ids once started (what their CPU share is read from)."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -87,7 +89,10 @@ class Endpoint:
         from stages.inference.server_metrics import Watch
 
         root = self.urls[0].rstrip("/").removesuffix("/v1") if len(self.urls) == 1 else None
-        return Watch(root, self.engine["n_ctx"] if self.engine else None)
+        if self.engine is None:
+            return Watch(root, None)
+        pid = self.pids[0] if len(self.pids) == 1 else None
+        return Watch(root, self.engine["n_ctx"], pid, int(self.engine.get("n_threads") or 0))
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
@@ -215,14 +220,16 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
         template = template_of(model, facts.chat_template)
         with contextlib.ExitStack() as stack:
             servers: list[Any] = []
+            pids: list[int] = []
 
             def start() -> str:
                 servers.append(stack.enter_context(embedded_server(model, settings)))
+                pids.append(servers[-1].process.pid)
                 return str(servers[0].url)
 
             engine = engine_facts(settings)
             label = f"embedded:{gguf.name}"
-            yield Endpoint([], {}, [label], [template], engine=engine, starter=start)
+            yield Endpoint([], {}, [label], [template], engine=engine, starter=start, pids=pids)
         return
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)

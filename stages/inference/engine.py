@@ -33,8 +33,9 @@ CPU_FLAGS = (
     "avx512vl", "avx512dq", "avx512_vnni", "avx512_bf16", "amx_tile", "amx_int8", "amx_bf16",
 )  # fmt: skip
 _CPUINFO_NAMES = {"pni": "sse3"}
-NOT_ID = ("isa_cpu", "cmake_args", "source", "binary")
-"""Facts recorded but left out of ``id``: they do not change what the binary computes."""
+NOT_ID = ("isa_cpu", "cmake_args", "source", "binary", "wait_policy", "spin_count")
+"""Facts recorded but left out of ``id``: they do not change what the binary computes (how its
+threads wait for each other changes only how fast, issue 32)."""
 
 
 def cpu_isa(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:

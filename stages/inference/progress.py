@@ -1,6 +1,8 @@
 """Progress of a run on stderr: a rich bar on a terminal, plain periodic lines otherwise.
 
-The bar shows done/total, the request rate, the failures so far and the time left; the plain form
+The bar shows done/total, the request rate, the failures so far, the time left and, on the
+embedded engine, what it generates and the cores it gets (issue 32: a run on a busy machine
+says so instead of failing); the plain form
 (logs, CI, DVC) prints one line every ``PLAIN_EVERY_S`` seconds and one at the end. The rate is
 requests per second from 1 req/s up, seconds per request below (a slow workload would otherwise
 read ``0.0 req/s``). The time left (ETA) is the requests still to send divided by the rate so far.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 PLAIN_EVERY_S = 10.0
@@ -18,8 +21,12 @@ PLAIN_EVERY_S = 10.0
 class Progress:
     """Counts finished requests; call :meth:`advance` once per request."""
 
-    def __init__(self, label: str, total: int, skipped: int) -> None:
+    def __init__(
+        self, label: str, total: int, skipped: int, note: Callable[[], str] | None = None
+    ) -> None:
         self.label, self.total, self.skipped = label, total, skipped
+        self.note = note
+        """What the server says it is doing (the embedded engine's rate and CPU share)."""
         self.done = self.failed = 0
         self._started = time.monotonic()
         self._last_line = self._started
@@ -46,12 +53,13 @@ class Progress:
                 TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
+                TextColumn("{task.fields[note]}"),
                 console=Console(stderr=True),
                 transient=False,
             )
             self._bar.start()
             self._task = self._bar.add_task(
-                self.label, total=self.total, rate=self.rate_text, failed=0
+                self.label, total=self.total, rate=self.rate_text, failed=0, note=""
             )
         else:
             sys.stderr.write(
@@ -94,15 +102,21 @@ class Progress:
         self.done += 1
         self.failed += failed
         if self._bar is not None:
-            self._bar.update(self._task, advance=1, rate=self.rate_text, failed=self.failed)
+            self._bar.update(
+                self._task, advance=1, rate=self.rate_text, failed=self.failed, note=self._note()
+            )
         elif time.monotonic() - self._last_line >= PLAIN_EVERY_S:
             self._last_line = time.monotonic()
             self._line()
 
+    def _note(self) -> str:
+        return self.note() if self.note is not None else ""
+
     def _line(self) -> None:
+        note = self._note()
         sys.stderr.write(
             f"{self.label}: {self.done}/{self.total} done, {self.rate_text}, "
-            f"{self.failed} failed, ETA {self.eta}\n"
+            f"{self.failed} failed, ETA {self.eta}{f'; {note}' if note else ''}\n"
         )
 
     def __exit__(self, *exc: object) -> None:

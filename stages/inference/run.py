@@ -131,7 +131,7 @@ def run_pass(
                 count,
                 _pass_job(plan, endpoint, todo, concurrency),
                 journal,
-                lambda: Progress(label, len(todo), len(plan.items) - len(todo)),
+                lambda: Progress(label, len(todo), len(plan.items) - len(todo), watch.note),
                 feed_size=len(todo),
                 during=watch.during,
                 on_record=known.add,

@@ -13,13 +13,18 @@ without llama.cpp's names, gives null.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 SAMPLE_S = 0.5
+NOTE_WINDOW_S = 10.0
+BUSY = 0.7
+"""Below this share of its threads' cores, the engine is said to be on a busy machine."""
 PREFIX = "llamacpp:"
 _COUNTERS = (
     "prompt_tokens_total", "prompt_tokens_cached_total", "prompt_seconds_total",
@@ -101,25 +106,65 @@ def figures(
     }
 
 
-class Watch:
-    """Scrape before, sample gauges during, scrape after: ``result`` is the pass's block."""
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user and system) process ``pid`` has used, or None where /proc cannot say."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def __init__(self, root: str | None, n_ctx: int | None) -> None:
-        self.root, self.n_ctx = root, n_ctx
+
+class Watch:
+    """Scrape before, sample gauges during, scrape after: ``result`` is the pass's block. With
+    the embedded engine's ``pid`` and ``threads``, :meth:`note` says what the engine gets done
+    and how much CPU it is given (issue 32: a busy machine shows on the progress line)."""
+
+    def __init__(
+        self, root: str | None, n_ctx: int | None, pid: int | None = None, threads: int = 0
+    ) -> None:
+        self.root, self.n_ctx, self.pid, self.threads = root, n_ctx, pid, threads
         self.result: dict[str, Any] | None = None
         self._samples: list[dict[str, float]] = []
+        self._cpu: list[tuple[float, float]] = []
+        self._before: dict[str, float] | None = None
+        self._started = time.perf_counter()
         self._stop = threading.Event()
 
     def _sample(self) -> None:
         while not self._stop.wait(SAMPLE_S):
             if self.root is not None and (values := scrape(self.root, timeout=2.0)) is not None:
+                values["_at"] = time.perf_counter()
                 self._samples.append(values)
+            if self.pid is not None and (used := cpu_seconds(self.pid)) is not None:
+                self._cpu.append((time.perf_counter(), used))
+
+    def note(self) -> str:
+        """``engine 31 tokens/s on 0.9 of 2 cores (a busy machine)``, or "" before enough is
+        known: tokens the engine generated per second of the pass so far, and the cores it got
+        over the last :data:`NOTE_WINDOW_S` seconds."""
+        if self._before is None or not self._samples or len(self._cpu) < 2 or not self.threads:
+            return ""
+        last = self._samples[-1]
+        elapsed = last["_at"] - self._started
+        recent = [c for c in self._cpu if c[0] >= self._cpu[-1][0] - NOTE_WINDOW_S]
+        span = recent[-1][0] - recent[0][0]
+        if elapsed <= 0 or span < NOTE_WINDOW_S / 2:
+            return ""
+        tokens = _delta(last, self._before, "tokens_predicted_total") / elapsed
+        cores = (recent[-1][1] - recent[0][1]) / span
+        busy = " (a busy machine: other work holds the rest)" if cores < BUSY * self.threads else ""
+        return f"engine {tokens:.0f} tokens/s on {cores:.1f} of {self.threads} cores{busy}"
+
+    def _without_times(self) -> list[dict[str, float]]:
+        return [{k: v for k, v in sample.items() if k != "_at"} for sample in self._samples]
 
     @contextlib.contextmanager
     def during(self) -> Iterator[None]:
         before = scrape(self.root) if self.root else None
+        self._before = before
         thread = threading.Thread(target=self._sample, name="metrics", daemon=True)
-        started = time.perf_counter()
+        started = self._started = time.perf_counter()
         if before is not None:
             thread.start()
         try:
@@ -131,5 +176,5 @@ class Watch:
                 thread.join()
             after = scrape(self.root) if before is not None and self.root else None
             if before is not None and after is not None:
-                samples = [before, *self._samples, after]
+                samples = [before, *(self._without_times()), after]
                 self.result = figures(before, after, samples, wall, self.n_ctx)

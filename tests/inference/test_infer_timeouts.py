@@ -124,7 +124,10 @@ def test_the_embedded_engine_sends_a_stalled_request_once_more(
     stub.config.chunks, stub.config.stall_first = 4, 1
     journal = _run(project, stub.url, 0, rows=3, concurrency=1, stall_timeout_s=0.5)
     assert [r["error"]["kind"] if r["error"] else None for r in journal] == [
-        "stall", None, None, None,
+        "stall",
+        None,
+        None,
+        None,
     ]  # fmt: skip (the journal keeps both: the one sent last is the record)
     assert journal[0]["id"] == journal[3]["id"]
     assert stub.stats.requests == 4  # three, then the stalled one once more, last
