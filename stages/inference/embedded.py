@@ -33,6 +33,13 @@ READY_TIMEOUT_S = 120.0
 SERVER_ENV = "ATLAS_LLAMA_SERVER"
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity; the CPU count where none is set)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class EngineSettings:
     """The settings the embedded server is started with: fixed, never machine-derived."""
@@ -49,9 +56,9 @@ class EngineSettings:
     cont_batching: bool = True
     """Continuous batching: a request joins the running batch as soon as a slot is free."""
     n_threads: int = 2
-    """Threads for generating tokens."""
+    """Threads for generating tokens (at most the usable cores: :meth:`of`)."""
     n_threads_batch: int = 2
-    """Threads for evaluating prompts."""
+    """Threads for evaluating prompts (as many as ``n_threads``)."""
     n_batch: int = 512
     """Logical batch: tokens handed to llama.cpp per decode call."""
     n_ubatch: int = 512
@@ -70,11 +77,15 @@ class EngineSettings:
     """Host-memory prompt cache across slots (0: off): a bound on memory, one KV per slot."""
     wait_policy: str | None = None
     """How the engine's OpenMP threads wait for each other at a barrier (``OMP_WAIT_POLICY``:
-    ``passive`` sleeps at once, ``active`` spins; None leaves the OpenMP runtime's default,
-    spinning a while first). Timing only: no output depends on it."""
-    spin_count: int | None = None
-    """How long a waiting thread spins before it sleeps (``GOMP_SPINCOUNT``, GNU OpenMP), when
-    ``wait_policy`` is None; None: the runtime's default."""
+    ``passive`` sleeps at once, ``active`` spins; None leaves it to ``spin_count``). Timing
+    only: no output depends on it."""
+    spin_count: int | None = 300
+    """How many times a waiting thread polls before it sleeps (``GOMP_SPINCOUNT``, GCC's OpenMP
+    runtime, which the build links), when ``wait_policy`` is None. 300 (issue 32, measured in
+    docs/engine.md): as fast as the runtime's default of 300,000 on a quiet machine, and beside
+    other work a thread whose partner lost its core soon sleeps instead of spinning through
+    that partner's turn (the default collapsed to a tenth of the quiet rate beside two busy
+    loops; this keeps 0.4 or more). None: the runtime's default."""
 
     def environment(self) -> dict[str, str]:
         """The variables the server process gets on top of this process's own."""
@@ -87,7 +98,14 @@ class EngineSettings:
 
     @classmethod
     def of(cls, model: ModelParams, slots: int | None = None) -> EngineSettings:
-        return cls(n_ctx=model.context_length, slots=slots or model.slots)
+        """The settings for ``model``; two threads, or one where this process may use only one
+        core (``os.sched_getaffinity``: a container or ``taskset`` limit), never more threads
+        than cores."""
+        threads = max(1, min(cls.n_threads, usable_cores()))
+        return cls(
+            n_ctx=model.context_length, slots=slots or model.slots,
+            n_threads=threads, n_threads_batch=threads,
+        )  # fmt: skip
 
     def arguments(self) -> list[str]:
         unified = (

@@ -19,7 +19,7 @@ from infer_helpers import GEN
 
 from stages.errors import AtlasError
 from stages.inference import gguf
-from stages.inference.embedded import embedded_server, server_binary
+from stages.inference.embedded import EngineSettings, embedded_server, server_binary
 from stages.inference.engine import built_isa, cpu_isa
 from stages.inference.packaged import model_file
 from stages.params import ModelParams, model_params, resolve_model
@@ -249,3 +249,29 @@ def test_greedy_outputs_do_not_depend_on_send_order_or_slot_count(tmp_path: Path
     assert engines[0]["id"] == engines[1]["id"] != engines[2]["id"]
     serving = json.loads((tmp_path / "metrics" / "fwd4.serving.json").read_text())["main"]
     assert serving["concurrency"] == 4 and serving["server"]["busy_slots_per_decode"] > 1
+
+
+@pytest.mark.embedded
+def test_the_quick_maths_workload_finishes_beside_a_cpu_hog(tmp_path: Path) -> None:
+    """Issue 32: the default quick maths workload, with the project's own limits (first byte,
+    stall, total deadline), while a busy loop holds one of the machine's cores the whole time:
+    every request answers and none times out; the manifest records how the engine's threads
+    wait."""
+    params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
+    math = params["workloads"]["math"]
+    dataset = math["dataset"]
+    shutil.copytree(REPO / "datasets" / dataset, tmp_path / "datasets" / dataset)
+    params["workloads"] = {"math": math}
+    (tmp_path / "params.yaml").write_text(yaml.safe_dump(params), encoding="utf-8")
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        _infer(tmp_path, "math")
+    finally:
+        hog.kill()
+        hog.wait()
+    records = _records(tmp_path, "math")
+    assert len(records) == params["run"]["limit"]
+    assert [r["error"] for r in records] == [None] * len(records)
+    manifest = json.loads((tmp_path / "results" / "math" / "manifest.json").read_text())
+    assert manifest["engine"]["wait_policy"] == EngineSettings().wait_policy
+    assert "OPENMP = 1" in manifest["engine"]["system_info"]
