@@ -203,7 +203,8 @@ class RunParams(_Section):
     """How long a new connection may take (``connection`` failure after that)."""
     first_byte_timeout_s: float = Field(default=300.0, gt=0)
     """How long the first byte of an answer may take, queueing at the server and reading the
-    prompt included (``first_byte_timeout``)."""
+    prompt included (``first_byte_timeout``); a stream's answer starts with its first event,
+    not its head or comments (llama-server sends both while it reads the prompt)."""
     stall_timeout_s: float = Field(default=60.0, gt=0)
     """How long an answer may go without a byte once it has started (``stall``); on the
     embedded engine a stalled request is sent once more after the others are done."""

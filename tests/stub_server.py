@@ -59,6 +59,11 @@ class StubConfig:
     """How many streamed answers are cut off after their first delta."""
     hang_after: int | None = None
     """Chat requests after this many never get an answer (the client must time out)."""
+    head_first_s: float = 0.0
+    """Streams: send the head at once and the first event this long after it, as llama-server
+    does while it reads a long prompt (``delay_s`` waits before the head)."""
+    comment_every_s: float | None = None
+    """During ``head_first_s``, an SSE comment (``:``) this often: llama-server's keep-alive."""
     stall_first: int = 0
     """How many streamed answers stop after their first delta and send nothing more (a stuck
     server: the client's stall limit must end them)."""
@@ -287,6 +292,7 @@ class StubServer:
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
         )
+        await self._read_prompt(writer)
         deltas: list[dict[str, Any]] = [{"role": "assistant"}]
         if call is not None:
             args = json.dumps(call["arguments"])
@@ -333,6 +339,20 @@ class StubServer:
         if not config.gap_s:
             times.extend([time.perf_counter()] * (len(deltas) - 1))
         await writer.drain()
+
+    async def _read_prompt(self, writer: Any) -> None:
+        """The wait between a stream's head and its first event (``head_first_s``)."""
+        config = self.config
+        if not config.head_first_s:
+            return
+        await writer.drain()
+        left, every = config.head_first_s, config.comment_every_s
+        while every is not None and left > every:
+            await asyncio.sleep(every)
+            left -= every
+            writer.write(_chunked(b":\n\n"))
+            await writer.drain()
+        await asyncio.sleep(left)
 
 
 def _split(text: str, parts: int) -> list[str]:

@@ -128,9 +128,14 @@ class Policy:
 
 
 class _Clock:
-    """The limits of one attempt (issue 32): the first byte within ``first_byte_s``, then no
-    gap longer than ``stall_s``, all within ``timeout_s``; which one ran out names the failure
-    (``first_byte_timeout``, ``stall`` or ``timeout``)."""
+    """The limits of one attempt (issue 32): the answer's first event within ``first_byte_s``,
+    then no gap longer than ``stall_s``, all within ``timeout_s``; which one ran out names the
+    failure (``first_byte_timeout``, ``stall`` or ``timeout``).
+
+    A stream's head and SSE comments before its first event do not start the answer:
+    llama-server sends its head at once and then reads the prompt, minutes for a long one on a
+    busy machine, with at most a ``:`` comment every 30 s (none while ``/metrics`` is polled,
+    measured on the embedded engine), so the stall limit would cut a prompt still being read."""
 
     def __init__(self, window: asyncio.Timeout, policy: Policy) -> None:
         loop = asyncio.get_running_loop()
@@ -141,8 +146,12 @@ class _Clock:
         self.started = False
         self.last = loop.time()
 
-    def tick(self) -> None:
-        """Bytes arrived: the stall limit starts again (never past the deadline)."""
+    def tick(self, answering: bool = True) -> None:
+        """Bytes arrived (``answering``: the answer has begun, an event or a whole body): the
+        stall limit starts again, never past the deadline. Bytes before the answer begins
+        leave the first-event limit running."""
+        if not (answering or self.started):
+            return
         self.started = True
         self.last = self._loop.time()
         stall = self._policy.stall_s
@@ -288,7 +297,7 @@ def _status_failure(
     return _Failure("http_4xx", f"{status}: {text}")
 
 
-def _no_tick() -> None:
+def _no_tick(answering: bool = True) -> None:
     return None
 
 
@@ -298,10 +307,11 @@ async def _attempt(
     body: bytes,
     stream: bool,
     secrets: Sequence[str],
-    tick: Callable[[], None] = _no_tick,
+    tick: Callable[[bool], None] = _no_tick,
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent. ``tick`` is
-    called whenever bytes arrive (the head, each piece of the body)."""
+    called whenever bytes arrive (the head, each piece of the body), saying whether the answer
+    has begun: a whole response's head, a stream's first event."""
     wire = getattr(client, "wire", None)
     if wire is not None:
         headers: dict[str, str] = client.headers  # type: ignore[assignment]
@@ -314,7 +324,7 @@ async def _attempt(
         response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
         raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
-    tick()
+    tick(not stream)
     return await _read(response, stream, started, secrets, body, tick)
 
 
@@ -325,7 +335,7 @@ async def _attempt_on_wire(
     body: bytes,
     stream: bool,
     secrets: Sequence[str],
-    tick: Callable[[], None],
+    tick: Callable[[bool], None],
 ) -> tuple[Answer, float]:
     """:func:`_attempt` on a run's own client (see :mod:`stages.inference.transport`): the same
     outcomes as the httpx path, with the wire's response (bodies decoded by the wire)."""
@@ -336,7 +346,7 @@ async def _attempt_on_wire(
         raw = await wire.post(url, headers, body)
     except WireError as exc:
         raise _Failure("connection", str(exc)) from exc
-    tick()
+    tick(not stream)
     try:
         if raw.status != 200:
             raise _status_failure(raw.status, await raw.read(), raw.headers, secrets, body)
@@ -355,12 +365,12 @@ async def _attempt_on_wire(
         reader = StreamReader(secrets)
         if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
             async for chunk, arrived in raw.iter_timed():
-                tick()
                 reader.feed(chunk, arrived)
+                tick(reader.answer.events > 0)
         else:
             async for chunk in raw.content.iter_any():
-                tick()
                 reader.feed(chunk, time.perf_counter())
+                tick(reader.answer.events > 0)
         return _finish_stream(reader), started
     except wire.READ_ERRORS as exc:
         kind = "stream_torn" if stream and raw.status == 200 else "connection"
@@ -389,7 +399,7 @@ async def _read(
     started: float,
     secrets: Sequence[str],
     sent: bytes,
-    tick: Callable[[], None] = _no_tick,
+    tick: Callable[[bool], None] = _no_tick,
 ) -> tuple[Answer, float]:
     try:
         if response.status_code != 200:
@@ -410,8 +420,8 @@ async def _read(
             raise _not_sse(str(content_type), first, secrets)
         reader = StreamReader(secrets)
         async for chunk in response.aiter_bytes():
-            tick()
             reader.feed(chunk, time.perf_counter())
+            tick(reader.answer.events > 0)
         return _finish_stream(reader), started
     except _transport_errors() as exc:
         kind = "stream_torn" if stream and response.status_code == 200 else "connection"

@@ -53,6 +53,47 @@ def test_a_stream_that_stops_is_a_stall(project: Path, stub: StubServer) -> None
     assert stub.stats.requests == 1  # a stall is not retried at once
 
 
+@pytest.mark.parametrize("name", ["http11", "aiohttp"])
+@pytest.mark.parametrize("comment_every_s", [None, 0.3])
+def test_a_long_prompt_being_read_is_not_a_stall(
+    project: Path,
+    stub: StubServer,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    comment_every_s: float | None,
+) -> None:
+    """llama-server sends a stream's head at once, then reads the prompt (longgen's 7k tokens:
+    57-72 s quiet, 104 s beside a CPU hog, longer than the 60 s stall limit) with an SSE
+    comment every 30 s or none at all: the first-event limit applies until the first event."""
+    _wire(monkeypatch, name)
+    stub.config.head_first_s, stub.config.comment_every_s = 1.5, comment_every_s
+    [record] = _run(
+        project, stub.url, 0, timeout_s=30, first_byte_timeout_s=10, stall_timeout_s=0.5
+    )
+    assert record["error"] is None and record["output"] == "Answer: 42"
+    assert record["ttft_s"] > 1.5
+
+
+@pytest.mark.parametrize("name", ["http11", "aiohttp"])
+def test_comments_without_an_event_end_at_the_first_event_limit(
+    project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    _wire(monkeypatch, name)
+    stub.config.head_first_s, stub.config.comment_every_s = 5, 0.2
+    [record] = _run(
+        project, stub.url, 3, timeout_s=30, first_byte_timeout_s=1.0, stall_timeout_s=0.5
+    )
+    assert record["error"] == {
+        "kind": "first_byte_timeout", "message": "no byte of an answer within 1 s"
+    }  # fmt: skip
+
+
+def _wire(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    from stages.inference.transport import ENV
+
+    monkeypatch.setenv(ENV, name)
+
+
 def test_the_total_deadline_is_the_last_resort(project: Path, stub: StubServer) -> None:
     stub.config.chunks, stub.config.gap_s = 12, 0.2  # still streaming at the deadline
     [record] = _run(project, stub.url, 3, timeout_s=1.0, stall_timeout_s=5)
