@@ -218,6 +218,13 @@ class RunParams(_Section):
     max_failed_share: float = Field(default=0.05, ge=0.0, le=1.0)
     """``atlas infer`` exits with code 3 when more than this share of a workload's requests
     failed (a rerun re-sends the failed ones); a workload may set its own."""
+    max_answer_bytes: int | None = Field(default=None, ge=1024)
+    """The most bytes one response body may have; a larger one is cut off where it passes the
+    limit and journaled as ``answer_too_large``. Null: 1 MiB plus 16 KiB per token of the
+    request's ``max_tokens`` (64 MiB without one). A streamed token costs one SSE event of
+    200-400 bytes (id, model, fingerprint, choices; ~2 KiB with ``logprobs``), so 16 KiB per
+    token is far above what any honest server sends, while a server that ignores ``max_tokens``
+    is stopped at a few MiB (a 150 MB answer to ``max_tokens: 192`` took 89 s and 800 MB)."""
     senders: int | None = Field(default=None, ge=1)
     """Sending processes (one event loop each) of a pass or level; null: one per 64 requests in
     flight or per 1,000 req/s offered, up to the usable cores (one for the embedded model)."""

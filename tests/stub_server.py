@@ -10,7 +10,8 @@ after N answered (for timeouts and killed runs), an endpoint that goes down afte
 (connections dropped without a response), a 200 that is not an SSE stream, and a llama-cpp-style
 400 context overflow for prompts longer than a number of characters, a stream that ends after its
 content without a finish reason or ``[DONE]``, and a server that closes every connection after
-answering on it (without ``Connection: close``). What the endpoint shows about itself can be set
+answering on it (without ``Connection: close``), streams with no answer in them (a role delta,
+then ``[DONE]``) and answers that never end. What the endpoint shows about itself can be set
 too: a chat template at ``/props`` (llama.cpp style), a ``system_fingerprint`` and the ``model``
 named in every answer (by default the model requested); ``reply_fn`` makes the answer depend on
 the request (an oracle that answers every item right, or a sampler whose text depends on the
@@ -96,6 +97,14 @@ class StubConfig:
     """Streams end cleanly after their content, with neither a finish reason nor ``[DONE]``."""
     close_after_answer: bool = False
     """Close each connection right after answering on it (no ``Connection: close`` header)."""
+    empty_first: int = 0
+    """How many streamed answers are a role delta and then ``[DONE]``: no content, no finish
+    reason (llama-cpp-python's server aborting a running stream when a new request comes)."""
+    models_error: tuple[int, str] | None = None
+    """``GET /models`` answers this status and error message instead of the model list."""
+    endless: bool = False
+    """Answers never end: a stream sends content deltas, a plain answer a JSON body whose text
+    never closes (chunked), until the client leaves."""
 
 
 @dataclass
@@ -201,6 +210,10 @@ class StubServer:
             _send_json(writer, 200, self.stats.times)
             self.stats.times = []
             return True
+        if method == "GET" and path.endswith("/models") and self.config.models_error:
+            status, message = self.config.models_error
+            _send_json(writer, status, {"error": {"message": message}})
+            return True
         if method == "GET" and path.endswith("/models"):
             _send_json(writer, 200, {"object": "list", "data": [{"id": "stub-model"}]})
             return True
@@ -257,6 +270,9 @@ class StubServer:
                 await asyncio.sleep(config.delay_s)
                 call = config.tool_call if body.get("tools") else None
                 reply = config.reply_fn(body) if config.reply_fn is not None else config.reply
+                if config.endless:
+                    await _endless(writer, bool(body.get("stream")))
+                    return False
                 if not body.get("stream"):
                     answer = _completion(body, reply, call)
                     answer["model"] = config.reply_model or body.get("model")
@@ -267,7 +283,8 @@ class StubServer:
                 torn = number <= config.torn_first
                 times: list[float] = []
                 stalled = number <= config.stall_first
-                await self._stream(writer, body, call, torn, reply, times, stalled)
+                empty = number <= config.empty_first
+                await self._stream(writer, body, call, torn, reply, times, stalled, empty)
                 if config.record_times:
                     last = str((body.get("messages") or [{}])[-1].get("content", ""))
                     stats.times.append({"content": last, "received": received, "tokens": times})
@@ -284,6 +301,7 @@ class StubServer:
         reply: str,
         times: list[float],
         stalled: bool = False,
+        empty: bool = False,
     ) -> None:
         config = self.config
         extra = {"system_fingerprint": config.fingerprint} if config.fingerprint else {}
@@ -294,6 +312,12 @@ class StubServer:
         )
         await self._read_prompt(writer)
         deltas: list[dict[str, Any]] = [{"role": "assistant"}]
+        if empty:  # aborted: no answer, no finish reason
+            role = {"index": 0, "delta": deltas[0], "finish_reason": None}
+            writer.write(_chunk({**extra, "choices": [role]}) + _chunked(b"data: [DONE]\n\n"))
+            writer.write(b"0\r\n\r\n")
+            await writer.drain()
+            return
         if call is not None:
             args = json.dumps(call["arguments"])
             half = len(args) // 2
@@ -353,6 +377,25 @@ class StubServer:
             writer.write(_chunked(b":\n\n"))
             await writer.drain()
         await asyncio.sleep(left)
+
+
+async def _endless(writer: Any, stream: bool) -> None:
+    """A 200 whose body never ends, 64 KiB at a time while the client still reads."""
+    kind = b"text/event-stream" if stream else b"application/json"
+    writer.write(
+        b"HTTP/1.1 200 OK\r\nContent-Type: %s\r\nTransfer-Encoding: chunked\r\n\r\n" % kind
+    )
+    if not stream:
+        writer.write(_chunked(b'{"choices": [{"index": 0, "message": {"content": "'))
+    text = "x" * (64 << 10)
+    piece = (
+        _chunk({"choices": [{"index": 0, "delta": {"content": text}}]})
+        if stream
+        else (_chunked(text.encode()))
+    )
+    while not writer.transport.is_closing():
+        writer.write(piece)
+        await writer.drain()
 
 
 def _split(text: str, parts: int) -> list[str]:

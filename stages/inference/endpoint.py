@@ -137,17 +137,26 @@ def _get(url: str, headers: dict[str, str], timeout: float) -> bytes:
         return bytes(response.read())
 
 
-def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -> frozenset[int]:
-    """GET ``/models`` on each URL before the run: a rejected key stops it, and so does every URL
-    being unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
+def preflight(
+    urls: list[str], headers: dict[str, str], timeout: float = 10.0, key_note: str = ""
+) -> frozenset[int]:
+    """GET ``/models`` on each URL before the run: a rejected key stops it (the refusal rule of
+    :mod:`stages.inference.credentials`, the message ending in ``key_note``), and so does every
+    URL being unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
+    from stages.inference.credentials import is_refusal
+
     unreachable: dict[int, str] = {}
     for index, url in enumerate(urls):
         try:
             _get(f"{url.rstrip('/')}/models", headers, timeout)
         except urllib.error.HTTPError as exc:
-            if exc.code in (401, 403):
+            body = ""
+            with contextlib.suppress(OSError):  # only looked at for the refusal's words
+                body = exc.read().decode("utf-8", "replace")
+            if is_refusal(exc.code, body):
+                note = f"; {key_note}" if key_note else ""
                 raise AtlasError(
-                    f"endpoint {public_url(url)} rejected the credentials (HTTP {exc.code})"
+                    f"endpoint {public_url(url)} rejected the credentials (HTTP {exc.code}){note}"
                 ) from exc
             # Some servers have no /models; the chat requests will tell.
         except (urllib.error.URLError, OSError) as exc:
@@ -234,7 +243,9 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    down = preflight(urls, headers)
+    from stages.inference.credentials import key_note
+
+    down = preflight(urls, headers, key_note=key_note(model.api_key_env, key is not None))
     labels = [public_url(u) for u in urls]
     templates = [None if i in down else served_template(u, headers) for i, u in enumerate(urls)]
     weights = [weight for _, weight in model.replicas]

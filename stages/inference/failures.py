@@ -16,6 +16,9 @@ is still journaled as a failure, scored as incorrect and sent again by a rerun (
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 from stages.errors import AtlasError
 
 LIKELY_CAUSE = {
@@ -30,6 +33,14 @@ LIKELY_CAUSE = {
     "http_429": "rate limiting (HTTP 429): lower run.concurrency",
     "http_5xx": "server errors (HTTP 5xx): see the server's log",
     "stream_torn": "streams that broke off: is the server or a proxy restarting?",
+    "stream_empty": (
+        "streams that ended without an answer: does the server abort a running request when "
+        "a new one comes (llama-cpp-python does by default)? Lower run.concurrency"
+    ),
+    "answer_too_large": (
+        "answers larger than run.max_answer_bytes: does the server ignore max_tokens?"
+    ),
+    "auth": "refused credentials (HTTP 401/403, or an error naming the key or authentication)",
     "invalid_response": "answers that are not chat completions: check model.base_url",
 }
 NOT_COUNTED = "context_overflow"
@@ -52,11 +63,29 @@ def likely_cause(failed_by_kind: dict[str, int], requests: int) -> str:
     return f"most failures are {cause}"
 
 
+def first_kinds(records: list[dict[str, Any]]) -> dict[str, int]:
+    """Per kind, the failed records whose first try failed with another kind than their last
+    (a server that broke streams off and then refused every connection: ``stream_torn`` first).
+    Records of journals without ``tries`` have none to tell."""
+    found: Counter[str] = Counter()
+    for record in records:
+        error, tries = record.get("error"), record.get("tries") or ()
+        if error and tries and tries[0].get("kind") != error.get("kind"):
+            found[str(tries[0].get("kind"))] += 1
+    return dict(found)
+
+
 def check_failed_share(
-    name: str, failed_by_kind: dict[str, int], requests: int, max_share: float
+    name: str,
+    failed_by_kind: dict[str, int],
+    requests: int,
+    max_share: float,
+    first: dict[str, int] | None = None,
+    key_note: str | None = None,
 ) -> None:
     """Raise :class:`TooManyFailures` when more than ``max_share`` of ``requests`` failed
-    (context overflows aside)."""
+    (context overflows aside). ``first``: :func:`first_kinds` of the records, named after the
+    likely cause; ``key_note``: what the run knows about its key, named when keys were refused."""
     counted = {kind: n for kind, n in failed_by_kind.items() if kind != NOT_COUNTED}
     failed = sum(counted.values())
     if not requests or failed / requests <= max_share:
@@ -66,7 +95,17 @@ def check_failed_share(
     if overflow:
         kinds += f"; and {overflow} context_overflow, not counted"
     cause = likely_cause(counted, requests)
+    if "auth" in counted and key_note:
+        cause += f"; {key_note}"
     cause += "" if cause.endswith("?") else "."
+    if first:
+        earlier = ", ".join(f"{kind} {n}" for kind, n in sorted(first.items()))
+        kind = max(first.items(), key=lambda item: (item[1], item[0]))[0]
+        cause += (
+            f" Their first tries failed otherwise ({earlier}): "
+            f"{LIKELY_CAUSE.get(kind, f'{kind} errors')}"
+        )
+        cause += "" if cause.endswith("?") else "."
     raise TooManyFailures(
         f"{name}: {failed} of {requests} requests failed ({kinds}), more than the "
         f"{max_share:g} tolerated; {cause} A rerun sends only the failed requests again "

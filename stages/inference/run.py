@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from stages.inference.client import send
+from stages.inference.credentials import Streak, check_stopped, key_note
 from stages.inference.definitions import Timings
 from stages.inference.endpoint import Endpoint, open_endpoint
-from stages.inference.failures import check_failed_share
+from stages.inference.failures import check_failed_share, first_kinds
 from stages.inference.journal import Journal, latest, make_record
 from stages.inference.manifest import build_manifest, now_iso, run_counts
 from stages.inference.metrics import bucket_metrics, serving_metrics
@@ -77,10 +78,11 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
         client = make_client(workers, request_headers(endpoint), plan.run.connect_timeout_s)
+        refused = Streak()
 
         async def worker(index: int) -> None:
             await asyncio.sleep(index * STAGGER_S)
-            while (number := await share.feed.take()) is not None:
+            while not share.stopping.is_set() and (number := await share.feed.take()) is not None:
                 item = todo[number]
                 outcome = await send(client, urls, number, item.body, stream, policy)  # scrubbed
                 fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
@@ -90,6 +92,8 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
                 )
                 note_failover(record, outcome, endpoint.labels)
                 share.sink.append(record)
+                if refused.note(outcome.error):  # the key does not work: send no more
+                    share.stopping.set()
 
         try:
             await asyncio.gather(*(worker(i) for i in range(min(workers, len(todo)))))
@@ -274,6 +278,7 @@ def _infer(
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
         concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
+        check_stopped(label, len(main.triage.todo), main.fresh)
         main = _stalled_once_more(mine, endpoint, out, concurrency, label, main)
         previous = _previous_document(serving_path)
         metrics = _metrics(mine, main, concurrency, previous)
@@ -300,5 +305,8 @@ def _infer(
         f"{counts['sent']} sent{f', {again} of them again' if again else ''}), "
         f"{counts['failed']} failed -> {out / 'responses.jsonl'}\n"
     )
-    check_failed_share(label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
+    check_failed_share(
+        label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share,
+        first_kinds(main.records), key_note(plan.model.api_key_env, endpoint.secret is not None),
+    )  # fmt: skip
     return counts
