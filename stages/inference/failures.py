@@ -7,6 +7,11 @@ is back. When more than ``run.max_failed_share`` (or the workload's own) of the 
 :attr:`TooManyFailures.exit_code` so that neither a user nor ``dvc repro`` takes the result as
 finished. The line gives the counts by error kind and the likely cause.
 
+The line names ``model.api_key_env``'s variable when refused keys are the likely cause, and the
+kinds the failed requests' first tries failed with when those differ from their last (a server
+that broke its streams off, then refused every connection, fails with ``connection`` after
+``stream_torn``).
+
 A ``context_overflow`` is not counted in that share: a prompt longer than the model's context
 window fails the same way every time, whatever the endpoint's health (the embedded model's 8k
 window and the long-context suites), so it is a result of the run, not a sign of an outage. It
@@ -52,9 +57,15 @@ class TooManyFailures(AtlasError):
     exit_code = 3
 
 
+def _top(by_kind: dict[str, int]) -> str:
+    """The most frequent kind (the last name of those tied)."""
+    return max(by_kind.items(), key=lambda item: (item[1], item[0]))[0]
+
+
 def likely_cause(failed_by_kind: dict[str, int], requests: int) -> str:
     """The most frequent kind, phrased as a cause."""
-    kind, count = max(failed_by_kind.items(), key=lambda item: (item[1], item[0]))
+    kind = _top(failed_by_kind)
+    count = failed_by_kind[kind]
     cause = LIKELY_CAUSE.get(kind, f"{kind} errors")
     if count == requests:
         return f"every request failed with {cause}"
@@ -95,12 +106,12 @@ def check_failed_share(
     if overflow:
         kinds += f"; and {overflow} context_overflow, not counted"
     cause = likely_cause(counted, requests)
-    if "auth" in counted and key_note:
+    if key_note and _top(counted) == "auth":
         cause += f"; {key_note}"
     cause += "" if cause.endswith("?") else "."
     if first:
         earlier = ", ".join(f"{kind} {n}" for kind, n in sorted(first.items()))
-        kind = max(first.items(), key=lambda item: (item[1], item[0]))[0]
+        kind = _top(first)
         cause += (
             f" Their first tries failed otherwise ({earlier}): "
             f"{LIKELY_CAUSE.get(kind, f'{kind} errors')}"

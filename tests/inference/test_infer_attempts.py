@@ -21,10 +21,13 @@ from stub_server import StubServer
 from stages.cli import main
 from stages.inference import client
 from stages.inference.client import Policy, send
-from stages.inference.credentials import STOP_AFTER, is_refusal
-from stages.inference.failures import TooManyFailures, check_failed_share, first_kinds
-from stages.inference.sending import max_answer_bytes
+from stages.inference.failures import TooManyFailures, check_failed_share
 from stages.inference.sse import StreamReader
+
+# Names new with issue 31 are imported in the tests that use them, so that each test of this
+# file runs (and fails for its own reason) on the code before it.
+STOP_AFTER = 3
+"""``credentials.STOP_AFTER``: refusals in a row after which a sending process stops."""
 
 JOURNAL = Path("results") / "w" / "responses.jsonl"
 UNSET = (
@@ -193,6 +196,8 @@ def test_a_huge_error_body_is_cut_not_a_size_failure() -> None:
 
 
 def test_the_default_cap_follows_max_tokens() -> None:
+    from stages.inference.sending import max_answer_bytes
+
     assert max_answer_bytes(None, 192) == (1 << 20) + 192 * (16 << 10)  # 4 MiB
     assert max_answer_bytes(None, None) == 64 << 20
     assert max_answer_bytes(5000, 192) == 5000
@@ -237,6 +242,8 @@ def test_a_success_after_a_torn_stream_keeps_that_try(project: Path, stub: StubS
 
 
 def test_first_kinds_of_old_and_new_records() -> None:
+    from stages.inference.failures import first_kinds
+
     old = {"error": {"kind": "connection", "message": "refused"}}  # before issue 31: no tries
     same = {**old, "tries": [{"kind": "connection", "message": "refused"}] * 2}
     torn = {**old, "tries": [{"kind": "stream_torn", "message": "broke"}, old["error"]]}
@@ -342,9 +349,15 @@ OTHER_ERRORS = [
 def test_an_error_naming_authentication_is_a_refusal_whatever_its_status(
     status: int, body: str
 ) -> None:
+    from stages.inference.credentials import STOP_AFTER as streak
+    from stages.inference.credentials import is_refusal
+
     assert is_refusal(status, body) is (status != 429)
+    assert streak == STOP_AFTER
 
 
 @given(status=st.integers(400, 599), body=st.sampled_from(OTHER_ERRORS))
 def test_other_errors_are_refusals_only_as_401_or_403(status: int, body: str) -> None:
+    from stages.inference.credentials import is_refusal
+
     assert is_refusal(status, body) is (status in (401, 403))
