@@ -226,7 +226,7 @@ def test_a_server_that_dies_mid_stream_reads_as_that_not_as_refused(
     )
     assert stub.stats.requests == 1
     assert (
-        "the failure is one of connection errors: is the endpoint up? Their first tries failed "
+        "every request failed with connection errors: is the endpoint up? Their first tries failed "
         "otherwise (stream_torn 1): streams that broke off: is the server or a proxy restarting? "
         "A rerun sends only the failed requests again"
     ) in capsys.readouterr().err
