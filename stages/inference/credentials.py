@@ -76,6 +76,6 @@ def check_stopped(label: str, todo: int, fresh: list[dict[str, Any]]) -> None:
         return
     raise KeyRefused(
         f"{label}: stopped after {len(fresh)} of {todo} requests, {len(refused)} of them "
-        f"refused: {refused[0]['error']['message']}. Nothing more was sent; set the key and run "
+        f"refused: {refused[0]['error']['message']}. Nothing more was sent; fix the key and run "
         "again (the refused requests are sent again)"
     )

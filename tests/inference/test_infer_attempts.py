@@ -272,7 +272,7 @@ def test_litellm_without_its_key_stops_the_run_naming_the_variable(
     assert [r["error"] for r in records] == [{"kind": "auth", "message": message}] * sent
     assert (
         f"atlas: error: w: stopped after {sent} of 40 requests, {sent} of them refused: "
-        f"{message}. Nothing more was sent; set the key and run again"
+        f"{message}. Nothing more was sent; fix the key and run again"
     ) in capsys.readouterr().err
     assert not (project / "results" / "w" / "manifest.json").exists()
 
