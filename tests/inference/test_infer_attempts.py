@@ -172,20 +172,46 @@ def _mock(content: bytes, status: int = 200, stream: bool = False) -> httpx.Asyn
     return httpx.AsyncClient(transport=httpx.MockTransport(lambda request: response))
 
 
-@pytest.mark.parametrize("stream", [True, False])
-def test_the_cap_admits_exactly_its_bytes(stream: bool) -> None:
-    completion = {"choices": [{"index": 0, "message": {"content": "hi"}, "finish_reason": "stop"}]}
-    content = json.dumps(completion).encode()
-    if stream:
-        events = [_choice({"content": "hi"}), _choice({}, "stop")]
-        content = b"".join(b"data: " + json.dumps(e).encode() + b"\n\n" for e in events)
-        content += b"data: [DONE]\n\n"
+def _answer_bytes(stream: bool) -> bytes:
+    if not stream:
+        message = {"content": "hi"}
+        return json.dumps(
+            {"choices": [{"index": 0, "message": message, "finish_reason": "stop"}]}
+        ).encode()
+    events = [_choice({"content": "hi"}), _choice({}, "stop")]
+    return b"".join(b"data: " + json.dumps(e).encode() + b"\n\n" for e in events) + (
+        b"data: [DONE]\n\n"
+    )
+
+
+@given(
+    stream=st.booleans(),
+    cuts=st.lists(st.integers(0, 200), max_size=6),
+    over=st.integers(-40, 40),
+)
+def test_the_cap_admits_exactly_its_bytes_however_they_arrive(
+    stream: bool, cuts: list[int], over: int
+) -> None:
+    content = _answer_bytes(stream)
+    edges = sorted({0, len(content), *(min(c, len(content)) for c in cuts)})
+    pieces = [content[a:b] for a, b in zip(edges, edges[1:], strict=False)]
+
+    async def arriving() -> Any:
+        for piece in pieces:
+            yield piece
+
+    kind = "text/event-stream" if stream else "application/json"
+    response = httpx.Response(200, headers={"content-type": kind}, content=arriving())
+    http = httpx.AsyncClient(transport=httpx.MockTransport(lambda request: response))
     body = json.dumps({"model": "m", "messages": [], "stream": stream}).encode()
-    for limit, kind in ((len(content), None), (len(content) - 1, "answer_too_large")):
-        policy = Policy(5, 0, max_answer_bytes=limit)
-        http = _mock(content, stream=stream)
-        outcome = asyncio.run(send(http, ["http://x/v1/chat/completions"], 0, body, stream, policy))
-        assert (outcome.error or {}).get("kind") == kind, limit
+    limit = len(content) + over
+    policy = Policy(5, 0, max_answer_bytes=limit)
+    outcome = asyncio.run(send(http, ["http://x/v1/chat/completions"], 0, body, stream, policy))
+    if len(content) > limit:
+        assert outcome.error is not None and outcome.error["kind"] == "answer_too_large"
+    else:
+        assert outcome.error is None and outcome.answer is not None
+        assert outcome.answer.output == "hi"
 
 
 def test_a_huge_error_body_is_cut_not_a_size_failure() -> None:
