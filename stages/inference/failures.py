@@ -31,6 +31,9 @@ LIKELY_CAUSE = {
     "http_5xx": "server errors (HTTP 5xx): see the server's log",
     "stream_torn": "streams that broke off: is the server or a proxy restarting?",
     "invalid_response": "answers that are not chat completions: check model.base_url",
+    "redirect": "redirects, not followed (requests carry the key): set model.base_url to the "
+    "URL that answers",
+    "tls": "TLS failures: is the endpoint's CA trusted? (see SSL_CERT_FILE)",
 }
 NOT_COUNTED = "context_overflow"
 
