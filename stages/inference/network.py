@@ -115,7 +115,7 @@ def _tls_failure(exc: BaseException) -> ssl.SSLError | None:
     return None
 
 
-def control_error(exc: Exception, url: str) -> ControlError:
+def control_error(exc: Exception, url: str, direct: bool = False) -> ControlError:
     """A control request's exception as a :class:`ControlError`; the message quotes no server
     bytes (an exception's text may hold a status or header line the server sent)."""
     import httpx
@@ -139,7 +139,9 @@ def control_error(exc: Exception, url: str) -> ControlError:
         )
     if isinstance(exc, httpx.TimeoutException):
         return ControlError("unreachable", f"no answer from {where} in time")
-    return ControlError("unreachable", str(exc) or type(exc).__name__)
+    proxy = proxy_for(url, direct)
+    through = f" (through the proxy {origin(proxy)})" if proxy else ""
+    return ControlError("unreachable", f"{str(exc) or type(exc).__name__}{through}")
 
 
 def _proxy_mounts(transport: Any, direct: bool, limits: httpx.Limits) -> dict[str, Any]:
@@ -229,7 +231,7 @@ def control_request(
         with control_client(timeout, direct) as client:
             response = client.request(method, url, headers=headers, content=body)
     except httpx.HTTPError as exc:
-        raise control_error(exc, url) from None
+        raise control_error(exc, url, direct) from None
     if response.is_redirect or 300 <= response.status_code < 400:
         location = response.headers.get("location")
         raise ControlError("redirect", redirect_message(response.status_code, location, url))

@@ -452,3 +452,58 @@ def test_no_piece_of_a_key_in_a_broken_line_reaches_a_wire_message(pad: int, sta
 
     message = asyncio.run(send())
     assert not any(KEY[i : i + 6] in message for i in range(len(KEY) - 5)), message
+
+
+def test_the_embedded_server_is_reached_directly_whatever_the_proxy(
+    stub: StubServer, env: pytest.MonkeyPatch
+) -> None:
+    """The embedded server is the project's own child on loopback (``direct``): a proxy in the
+    environment (here a dead port) is for the endpoints the user names."""
+    from stages.inference.network import ControlError, control_get
+
+    env.setenv("HTTP_PROXY", "http://127.0.0.1:9")
+    assert control_get(f"{stub.url}/models", {}, 2.0, direct=True).status_code == 200
+    with pytest.raises(ControlError, match=r"\(through the proxy http://127.0.0.1:9\)$"):
+        control_get(f"{stub.url}/models", {}, 2.0)
+
+    async def send(direct: bool) -> int:
+        pool = Pool(1, direct=direct)
+        try:
+            body = b'{"model": "m", "messages": [], "stream": false}'
+            response = await pool.request("POST", f"{stub.url}/chat/completions", {}, body)
+            await response.read()
+            response.release()
+            return response.status
+        finally:
+            pool.close()
+
+    assert asyncio.run(send(True)) == 200
+    with pytest.raises(WireError, match="through the proxy http://127.0.0.1:9"):
+        asyncio.run(send(False))
+
+
+def test_a_proxy_refusing_connect_is_named_with_its_status(env: pytest.MonkeyPatch) -> None:
+    async def refuse(reader: Any, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        writer.write(b"HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n")
+        await writer.drain()
+
+    async def send() -> WireError:
+        pool = Pool(1)
+        try:
+            await pool.request("POST", f"https://{HIDDEN}/v1/chat/completions", {}, b"{}")
+        except WireError as exc:
+            return exc
+        finally:
+            pool.close()
+        raise AssertionError("sent through a proxy that refused the tunnel")
+
+    with Background(refuse) as server:
+        env.setenv("HTTPS_PROXY", f"http://127.0.0.1:{server.port}")
+        error = asyncio.run(send())
+    proxy = f"http://127.0.0.1:{server.port}"
+    assert str(error) == (
+        f"ConnectError: cannot connect to {HIDDEN}:443 through the proxy {proxy}: the proxy "
+        f"{proxy} refused CONNECT (HTTP 407)"
+    )
+    assert (error.kind, error.failure) == ("connect", "connection")
