@@ -302,10 +302,14 @@ def _max_tokens(body: bytes) -> int | None:
 
 
 def _status_failure(
-    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes
+    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes, url: str = ""
 ) -> _Failure:
     from stages.inference.credentials import KIND, is_refusal
 
+    if 300 <= status < 400:  # never followed: the request carries the key (issue 31)
+        from stages.inference.network import redirect_message
+
+        return _Failure("redirect", redirect_message(status, headers.get("location"), url))
     text = excerpt(body, ERROR_BODY_CHARS, secrets)
     if status == 429:
         return _Failure("http_429", f"429: {text}", _retry_after(headers.get("retry-after")))
@@ -366,7 +370,7 @@ async def _attempt(
     try:
         response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
-        raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
+        raise _transport_failure(exc, str(url)) from exc
     tick(not stream)
     return await _read(response, stream, started, secrets, body, tick, limit)
 
@@ -389,12 +393,12 @@ async def _attempt_on_wire(
     try:
         raw = await wire.post(url, headers, body)
     except WireError as exc:
-        raise _Failure("connection", str(exc)) from exc
+        raise _Failure(exc.failure, str(exc)) from exc
     tick(not stream)
     try:
         if raw.status != 200:
             error = await _body(raw.content.iter_any(), limit, cut=True)
-            raise _status_failure(raw.status, error, raw.headers, secrets, body)
+            raise _status_failure(raw.status, error, raw.headers, secrets, body, url)
         content_type = raw.headers.get("Content-Type")
         if not stream:
             try:
@@ -427,6 +431,8 @@ async def _attempt_on_wire(
                 tick(reader.answer.events > 0)
         return _finish_stream(reader), started
     except wire.READ_ERRORS as exc:
+        if (violation := getattr(exc, "failure", None)) is not None:  # http11.NotHTTP
+            raise _Failure(violation, f"invalid response: {exc}") from exc
         kind = "stream_torn" if stream and raw.status == 200 else "connection"
         raise _Failure(kind, f"ReadError: connection broke mid-response: {exc!r}") from exc
     finally:
@@ -462,7 +468,8 @@ async def _read(
     try:
         if response.status_code != 200:
             raw = await _body(response.aiter_bytes(), limit, cut=True)
-            raise _status_failure(response.status_code, raw, response.headers, secrets, sent)
+            status, url = response.status_code, str(response.request.url)
+            raise _status_failure(status, raw, response.headers, secrets, sent, url)
         content_type = response.headers.get("Content-Type")
         if not stream:
             try:
@@ -492,6 +499,18 @@ async def _read(
         raise _Failure(kind, f"{type(exc).__name__}: {exc}") from exc
     finally:
         await response.aclose()
+
+
+def _transport_failure(exc: Exception, url: str) -> _Failure:
+    """An httpx transport failure under the network policy's kinds: ``tls``, ``invalid_response``
+    (not HTTP) or ``connection``, named without the server's bytes."""
+    from stages.inference.network import control_error
+
+    failure = control_error(exc, url)
+    kinds = {"tls": "tls", "protocol": "invalid_response"}
+    if failure.kind in kinds:
+        return _Failure(kinds[failure.kind], f"{type(exc).__name__}: {failure}")
+    return _Failure("connection", f"{type(exc).__name__}: {exc}")
 
 
 def _transport_errors() -> type[Exception]:

@@ -47,6 +47,9 @@ LIKELY_CAUSE = {
     ),
     "auth": "refused credentials (HTTP 401/403, or an error naming the key or authentication)",
     "invalid_response": "answers that are not chat completions: check model.base_url",
+    "redirect": "redirects, not followed (requests carry the key): set model.base_url to the "
+    "URL that answers",
+    "tls": "TLS failures: is the endpoint's CA trusted? (see SSL_CERT_FILE)",
 }
 NOT_COUNTED = "context_overflow"
 

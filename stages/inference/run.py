@@ -77,7 +77,13 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
         urls = endpoint.replicas()
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
-        client = make_client(workers, request_headers(endpoint), plan.run.connect_timeout_s)
+        client = make_client(
+            workers,
+            request_headers(endpoint),
+            plan.run.connect_timeout_s,
+            endpoint.urls,
+            endpoint.embedded,
+        )
         refused = Streak()
 
         async def worker(index: int) -> None:
