@@ -2,7 +2,7 @@
 (issue 31): the loopback stub, no embedded engine, so every record's engine and chat template
 are null, and a failed request carries no ``system_fingerprint`` while the answered ones do.
 Each revision is a commit of ``atlas infer`` + ``atlas score`` run for real; the comparison runs
-in a fresh clone (no results/, no server). Also: ``--out`` naming a file is refused cleanly."""
+in a fresh clone (no results/, no server)."""
 
 from __future__ import annotations
 
@@ -112,20 +112,3 @@ def test_gate_two_external_endpoint_revisions_from_a_fresh_clone(clone: Path) ->
     assert done.returncode == 0, (done.stdout, done.stderr)
     decisions = json.loads(done.stdout)
     assert decisions["exit_code"] == 0 and "Traceback" not in done.stderr
-
-
-def test_compare_out_naming_a_file_is_refused_without_a_traceback(clone: Path) -> None:
-    (clone / "taken").write_text("keep me\n")
-    for out in ("taken", "taken/inside"):
-        done = _atlas(clone, "compare", "HEAD~1", "HEAD", "--out", out)
-        assert done.returncode == 2, done.stderr
-        assert done.stderr.startswith(f"atlas: error: --out {out}: ")
-        assert "not a directory" in done.stderr and "Traceback" not in done.stderr
-        assert done.stdout == ""  # refused before anything was compared or printed
-    assert (clone / "taken").read_text() == "keep me\n"
-    (clone / "build" / "compare.md").mkdir(parents=True)
-    done = _atlas(clone, "compare", "HEAD~1", "HEAD", "--out", "build")
-    assert done.returncode == 2 and "build/compare.md is a directory" in done.stderr
-    done = _atlas(clone, "compare", "HEAD~1", "HEAD", "--out", "fresh/dir")
-    assert done.returncode == 0, done.stderr
-    assert (clone / "fresh" / "dir" / "compare.md").is_file()
