@@ -61,3 +61,22 @@ def checked_file_name(name: str, what: str) -> str:
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
         raise AtlasError(f"{what} {name!r}: not a valid name ({RULE})")
     return name
+
+
+VERDICT_KINDS = ("review", "judge")
+"""Verdict sets beside a workload's own: ``metrics/verdicts/<w>.review.jsonl`` (the humans'
+final labels) and ``<w>.judge.jsonl`` (the model judge's grades)."""
+
+
+def checked_verdict_set(name: str, field: str) -> str:
+    """A name ``atlas compare`` pairs: a workload, or ``<workload>.review`` / ``.judge``."""
+    stem, dot, kind = name.partition(".")
+    if dot and kind in VERDICT_KINDS:
+        if problem(stem) is None:
+            return name
+    elif problem(name) is None:
+        return name
+    raise AtlasError(
+        f"{field}: {name!r} is not a valid name: a workload name, or one followed by .review "
+        f"or .judge; {RULE}"
+    )

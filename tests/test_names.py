@@ -91,6 +91,7 @@ def test_an_absolute_workload_name_writes_nothing_outside_the_project(
         (["merge", "w.1"], "WORKLOAD"),
         (["judge", ".."], "WORKLOAD"),
         (["compare", "HEAD", "workspace", "-w", "../../etc/passwd"], "--workload"),
+        (["compare", "HEAD", "workspace", "-w", "w.1"], "--workload"),
         (["report", "--protocol", "kouman", "--study", "../x"], "--study"),
         (["review", "export", "--study", "a/b"], "--study"),
         (["review", "import", "--study", "/tmp/x"], "--study"),
@@ -102,7 +103,12 @@ def test_command_line_names_are_refused_naming_the_argument(
     _project(project, "http://127.0.0.1:9/v1", "w")
     code, err = _run(args, capsys)
     bad = next(a for a in args if "/" in a or "." in a and a != "workspace")
-    assert (code, err.splitlines()[0]) == (2, f"atlas: error: {field}: {bad!r} {RULE}")
+    rule = RULE
+    if field == "--workload":  # compare pairs a workload or its review or judge verdicts
+        rule = RULE.replace(
+            ": a name", ": a workload name, or one followed by .review or .judge; a name"
+        )
+    assert (code, err.splitlines()[0]) == (2, f"atlas: error: {field}: {bad!r} {rule}")
     assert sorted(p.name for p in project.iterdir()) == ["datasets", "params.yaml"]
 
 

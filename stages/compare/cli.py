@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from stages.names import checked
+from stages.names import checked_verdict_set
 
 
 def compare(
@@ -46,7 +46,7 @@ def compare(
     Example: atlas compare HEAD~1 HEAD --flips --out build/compare (or --plan 3)
     """
     for name in workload or []:
-        checked(name, "--workload")  # it names metrics/verdicts/<workload>.jsonl
+        checked_verdict_set(name, "--workload")  # it names metrics/verdicts/<name>.jsonl
     from stages.compare.run_cli import run_compare
 
     run_compare(a, b, workload, flips, as_json, out, plan)
