@@ -15,13 +15,14 @@ import os
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
 from stages.inference.provenance import Observed, sha256_text
+from stages.inference.scrubber import scrub, scrub_value
 from stages.params import ModelParams
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Endpoint:
     templates: list[str | None]
     """Each URL's chat template as served (the GGUF's; llama.cpp's ``/props``), None if unseen."""
     secret: str | None = None
-    """The API key, kept only to scrub it from error messages."""
+    """The API key, kept only to scrub it from what the servers send."""
     engine: dict[str, Any] | None = None
     """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
     starter: Callable[[], str] | None = None
@@ -163,11 +164,13 @@ def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -
     return frozenset(unreachable)
 
 
-def served_template(url: str, headers: dict[str, str]) -> str | None:
-    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen."""
+def served_template(url: str, headers: dict[str, str], secrets: Sequence[str] = ()) -> str | None:
+    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen. The
+    document is scrubbed of ``secrets`` before anything in it is kept (the template is written to
+    the manifest)."""
     root = url.rstrip("/").removesuffix("/v1")
     with contextlib.suppress(Exception):
-        props = json.loads(_get(f"{root}/props", headers, 3.0))
+        props = scrub_value(json.loads(_get(f"{root}/props", headers, 3.0)), secrets)
         template = props.get("chat_template") if isinstance(props, dict) else None
         if isinstance(template, str) and template:
             return template
@@ -200,7 +203,8 @@ def probe_fingerprints(
         except (OSError, ValueError):
             return None
         fingerprint = answer.get("system_fingerprint") if isinstance(answer, dict) else None
-        seen.add(str(fingerprint) if fingerprint else None)
+        secrets = (endpoint.secret,) if endpoint.secret else ()  # it is printed if it drifted
+        seen.add(scrub(str(fingerprint), secrets) if fingerprint else None)
     return frozenset(seen)
 
 
@@ -236,6 +240,9 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     down = preflight(urls, headers)
     labels = [public_url(u) for u in urls]
-    templates = [None if i in down else served_template(u, headers) for i, u in enumerate(urls)]
+    secrets = (key,) if key else ()
+    templates = [
+        None if i in down else served_template(u, headers, secrets) for i, u in enumerate(urls)
+    ]
     weights = [weight for _, weight in model.replicas]
     yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down)
