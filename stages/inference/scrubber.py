@@ -89,8 +89,19 @@ class Scrubber:
     def __init__(self, secrets: Iterable[str]) -> None:
         forms = sorted({f for s in secrets if s for f in plain_forms(s)}, key=len, reverse=True)
         pattern = "|".join("".join(_char(c) for c in form) for form in forms)
-        self._text = re.compile(pattern) if forms else None
-        self._bytes = re.compile(pattern.encode("utf-8", "surrogatepass")) if forms else None
+        # What a match can start with (a form's first character, or an escape's first one),
+        # looked ahead for: the regex engine then skips along the text at the speed of a
+        # character class instead of trying every form at every position (~4x faster).
+        first = {form[0] for form in forms} | {"%", "\\", "+"}
+        starts = "".join(re.escape(c) for c in sorted(first))
+        starts_bytes = b"".join(
+            re.escape(bytes([c.encode("utf-8", "surrogatepass")[0]])) for c in sorted(first)
+        )
+        encoded = pattern.encode("utf-8", "surrogatepass")
+        self._text = re.compile(f"(?=[{starts}])(?:{pattern})") if forms else None
+        self._bytes = (
+            re.compile(b"(?=[" + starts_bytes + b"])(?:" + encoded + b")") if forms else None
+        )
 
     def __bool__(self) -> bool:
         return self._text is not None
