@@ -2,8 +2,9 @@
 send — ``system_fingerprint``, ``model``, tool call id, name and arguments, ``usage``, the answer
 text, error bodies, response headers, ``/props``' chat template, ``/v1/models`` — in one form
 or another (as it is, JSON-escaped on the wire or as text, URL-encoded, base64 inside a larger
-blob in either alphabet). The whole pipeline runs against it: ``infer`` (twice: the rerun probes
-the fingerprint) -> ``score`` -> ``report`` for two model revisions, one committed, then
+blob in either alphabet). The whole pipeline runs against it: ``infer`` (streamed and not; twice:
+the rerun probes the fingerprint) -> ``score`` -> ``report`` for two model revisions, one
+committed, then
 ``compare`` (table, ``--flips``, ``--json``, ``--out``) and ``gate`` between them, and a run
 whose every request gets a 400 echoing the key. No file of the project (git's objects included)
 and no line any command printed may hold the key in any form (:mod:`key_forms`' oracle)."""
@@ -11,6 +12,7 @@ and no line any command printed may hold the key in any form (:mod:`key_forms`' 
 from __future__ import annotations
 
 import base64
+import json
 import random
 import re
 import subprocess
@@ -26,11 +28,11 @@ from stub_server import StubServer
 from stages.cli import main
 
 _RANDOM = random.Random(31)
-KEY = "sk-proj-" + "".join(
-    _RANDOM.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789/+_-")
-    for _ in range(40)
-)
-"""One key for every case, drawn once (with ``/`` and ``+``, which JSON and URLs escape)."""
+_PIECES = ["".join(_RANDOM.choices("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789_-",
+                                   k=k)) for k in (16, 12, 12)]  # fmt: skip
+KEY = f"sk-proj-{_PIECES[0]}/{_PIECES[1]}+{_PIECES[2]}"
+"""One key for every case, drawn once, with a ``/`` (JSON may write ``\\/``) and a ``+`` (a URL
+writes ``%2B``)."""
 
 
 def _json_text(key: str) -> str:
@@ -52,6 +54,11 @@ FORMS: dict[str, tuple[str, bool]] = {
     ),
 }
 TOOLS = [{"type": "function", "function": {"name": "add", "parameters": {}}}]
+WORKLOADS = {
+    "w": {"dataset": "eval-t-v1"},
+    "tools": {"dataset": "eval-tools-t-v1"},
+    "plain": {"dataset": "eval-tools-t-v1", "stream": False},  # one JSON body, not a stream
+}
 POLICY = "alpha: 0.05\nrules:\n  - check: no_worse\n  - check: no_new_failures\n"
 
 
@@ -66,15 +73,12 @@ def _git(root: Path, *args: str) -> bytes:
 
 
 def _revision(project: Path, url: str, revision: str) -> None:
-    """Infer, score and report both workloads as model revision ``revision``."""
-    write_params(
-        project, url, model={"revision": revision},
-        workloads={"tools": {"dataset": "eval-tools-t-v1"}},
-    )  # fmt: skip
-    for workload in ("w", "tools"):
+    """Infer, score and report every workload as model revision ``revision``."""
+    write_params(project, url, model={"revision": revision}, workloads=WORKLOADS)
+    for workload in WORKLOADS:
         assert main(["infer", workload]) == 0, workload
     assert main(["infer", "w"]) == 0  # reuses every answer, after probing the fingerprint
-    for workload in ("w", "tools"):
+    for workload in WORKLOADS:
         assert main(["score", workload]) == 0, workload
     assert main(["report"]) == 0
 
@@ -160,5 +164,25 @@ def test_the_other_model_warning_scrubs_a_journal_written_before(
     records = [{"model": f"m-{form}"} for form, _ in FORMS.values()] + [{"model": "stub-model"}]
     warn_other_models("w", "stub-model", records, (KEY,))
     printed = capsys.readouterr().err
-    assert "7 of 8 answers" in printed and "'m-***' (5)" in printed  # the forms the key fills
+    filled = 4 + (len(KEY) % 3 == 0)  # forms that are the key alone: base64 only when aligned
+    assert "7 of 8 answers" in printed and f"'m-***' ({filled})" in printed
     assert not holds(printed, KEY)
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_an_error_body_echoing_the_key_in_any_form_is_journaled_scrubbed(
+    form: str, project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only error bodies and answer text were scrubbed before, and only of the key as it is: a
+    400 body holding ``\\u0073k-…`` (or the key URL-encoded, or in base64) reached the journal."""
+    planted, escaped = FORMS[form]
+    monkeypatch.setenv("ATLAS_TEST_KEY", KEY)
+    stub.config.echo, stub.config.echo_escaped = planted, escaped
+    stub.config.fail_status, stub.config.fail_first = 400, 10**6
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(0)])
+    write_params(project, stub.url)
+    assert main(["infer", "w"]) == 3
+    journal = (project / "results" / "w" / "responses.jsonl").read_text()
+    [record] = [json.loads(line) for line in journal.splitlines()]
+    assert record["error"]["kind"] == "http_4xx" and "***" in record["error"]["message"]
+    assert not holds(journal, KEY) and planted not in journal
