@@ -32,8 +32,10 @@ messages (:data:`OVERFLOW_MESSAGES`) and, where the message states the sizes, th
 the requested completion really exceed the window; any other 4xx (``400 model name too long``)
 is ``http_4xx`` and counts towards ``run.max_failed_share``.
 
-Secrets (the API key) are scrubbed from every server text *before* it is cut to an excerpt
-(:func:`excerpt`), so a key straddling a cut cannot leave a piece of itself behind.
+Secrets (the API key) are scrubbed, in every form :mod:`stages.inference.scrubber` knows, from
+everything a server sends *before* it is cut to an excerpt (:func:`excerpt`), so a key straddling
+a cut cannot leave a piece of itself behind; an answer's fields are scrubbed as it is assembled
+(:meth:`~stages.inference.sse.Answer.scrubbed`), response headers before they are quoted.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stages.inference.scrubber import excerpt, scrub
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
 if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
@@ -187,29 +190,6 @@ class _Clock:
         return _Failure("stall", f"the answer stopped: no byte for {gap:.1f} s")
 
 
-SCRUBBED = "***"
-
-
-def scrub(text: str, secrets: Sequence[str]) -> str:
-    """``text`` with every secret replaced by ``***``."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, SCRUBBED)
-    return text
-
-
-def excerpt(data: bytes | str, limit: int, secrets: Sequence[str], as_repr: bool = False) -> str:
-    """The first ``limit`` characters (bytes, for ``as_repr``) of ``data``, scrubbed first: a
-    secret cut in two by the limit would otherwise leave a piece of itself in the excerpt."""
-    if isinstance(data, bytes):
-        for secret in secrets:
-            if secret:
-                data = data.replace(secret.encode(), SCRUBBED.encode())
-        return repr(data[:limit]) if as_repr else data[:limit].decode("utf-8", "replace")
-    text = scrub(data, secrets)[:limit]
-    return repr(text) if as_repr else text
-
-
 @dataclass
 class Outcome:
     """The end of one request: an answer or an error, with timings of the last attempt."""
@@ -257,8 +237,9 @@ def _is_sse(content_type: str | None) -> bool:
 
 def _not_sse(content_type: str, first: bytes, secrets: Sequence[str]) -> _Failure:
     shown = excerpt(first, FIRST_BYTES, secrets, as_repr=True)
+    kind = scrub(content_type, secrets)
     return _Failure(
-        "invalid_response", f"200 with Content-Type {content_type!r}, not an SSE stream: {shown}"
+        "invalid_response", f"200 with Content-Type {kind!r}, not an SSE stream: {shown}"
     )
 
 
@@ -406,7 +387,8 @@ async def _attempt_on_wire(
                     await _body(raw.content.iter_any(), limit), secrets
                 ), started
             except InvalidResponse as exc:
-                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+                kind = scrub(str(content_type), secrets)
+                raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
         if not _is_sse(content_type):
             try:
                 first = await raw.content.read(FIRST_BYTES)
@@ -477,7 +459,8 @@ async def _read(
                     await _body(response.aiter_bytes(), limit), secrets
                 ), started
             except InvalidResponse as exc:
-                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+                kind = scrub(str(content_type), secrets)
+                raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
         if not _is_sse(content_type):
             first = b""
             async for chunk in response.aiter_bytes():
@@ -547,9 +530,13 @@ async def _diagnose_empty_stream(
 
 
 def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
-    """The outcome with every secret removed from its output (a server may echo one)."""
-    if outcome.answer is not None and secrets:
-        outcome.answer.output = scrub(outcome.answer.output, secrets)
+    """The outcome with every form of every secret removed from each field of its answer and
+    its error (a server may echo one anywhere); an answer is already scrubbed as it is read,
+    this is the last look before the outcome is journaled."""
+    if outcome.answer is not None:
+        outcome.answer.scrubbed(secrets)
+    if outcome.error is not None:
+        outcome.error = {k: scrub(v, secrets) for k, v in outcome.error.items()}
     return outcome
 
 

@@ -15,7 +15,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from stages.errors import AtlasError
 from stages.inference.network import ControlError, control_get, control_request
 from stages.inference.provenance import Observed, sha256_text
+from stages.inference.scrubber import scrub, scrub_value
 from stages.params import ModelParams
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class Endpoint:
     templates: list[str | None]
     """Each URL's chat template as served (the GGUF's; llama.cpp's ``/props``), None if unseen."""
     secret: str | None = None
-    """The API key, kept only to scrub it from error messages."""
+    """The API key, kept only to scrub it from what the servers send."""
     engine: dict[str, Any] | None = None
     """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
     starter: Callable[[], str] | None = None
@@ -174,12 +175,15 @@ def preflight(
     return frozenset(unreachable)
 
 
-def served_template(url: str, headers: dict[str, str]) -> str | None:
-    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen."""
+def served_template(url: str, headers: dict[str, str], secrets: Sequence[str] = ()) -> str | None:
+    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen. The
+    document is scrubbed of ``secrets`` before anything in it is kept (the template is written to
+    the manifest)."""
     root = url.rstrip("/").removesuffix("/v1")
     with contextlib.suppress(ControlError, ValueError):
         response = control_get(f"{root}/props", headers, 3.0)
         props = json.loads(response.content) if response.status_code == 200 else None
+        props = scrub_value(props, secrets)
         template = props.get("chat_template") if isinstance(props, dict) else None
         if isinstance(template, str) and template:
             return template
@@ -214,7 +218,8 @@ def probe_fingerprints(
         except (ControlError, ValueError):
             return None
         fingerprint = answer.get("system_fingerprint") if isinstance(answer, dict) else None
-        seen.add(str(fingerprint) if fingerprint else None)
+        secrets = (endpoint.secret,) if endpoint.secret else ()  # it is printed if it drifted
+        seen.add(scrub(str(fingerprint), secrets) if fingerprint else None)
     return frozenset(seen)
 
 
@@ -252,6 +257,9 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
 
     down = preflight(urls, headers, key_note=key_note(model.api_key_env, key is not None))
     labels = [public_url(u) for u in urls]
-    templates = [None if i in down else served_template(u, headers) for i, u in enumerate(urls)]
+    secrets = (key,) if key else ()
+    templates = [
+        None if i in down else served_template(u, headers, secrets) for i, u in enumerate(urls)
+    ]
     weights = [weight for _, weight in model.replicas]
     yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down)

@@ -200,10 +200,19 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["server"] = previous.get("server")
 
 
-def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
+def warn_other_models(
+    name: str, requested: str, records: list[dict[str, Any]], secrets: tuple[str, ...] = ()
+) -> None:
     """One warning line when answers name another model than the one requested (a proxy or
-    router answered with something else; each record's ``model`` says what)."""
-    named = Counter(str(r["model"]) for r in records if r.get("model") and r["model"] != requested)
+    router answered with something else; each record's ``model`` says what). The names are
+    scrubbed again: a journal an older version wrote may hold a key a server echoed."""
+    from stages.inference.scrubber import scrub
+
+    named = Counter(
+        scrub(str(r["model"]), secrets)
+        for r in records
+        if r.get("model") and r["model"] != requested
+    )
     if named:
         others = ", ".join(f"{model!r} ({n})" for model, n in sorted(named.items()))
         sys.stderr.write(
@@ -304,7 +313,8 @@ def _infer(
     with output_set(set_name, f"the manifest and serving metrics of {label}") as set_:
         set_.write_json(out / "manifest.json", manifest)
         set_.write_json(serving_path, serving_document(metrics, levels))
-    warn_other_models(name, plan.model.name, main.records)
+    secrets = (endpoint.secret,) if endpoint.secret else ()
+    warn_other_models(name, plan.model.name, main.records, secrets)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{label}: {counts['requests']} requests ({counts['finished_before']} already done, "
