@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from stages.errors import AtlasError
+from stages.names import checked_file_name
 
 LOCK_DIR = Path(".atlas") / "locks"
 _held: dict[str, tuple[IO[bytes], int]] = {}
@@ -29,6 +30,10 @@ _held: dict[str, tuple[IO[bytes], int]] = {}
 
 class Locked(AtlasError):
     """Another live process holds the lock."""
+
+    def __init__(self, message: str, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder  # who holds it: "pid 12, `atlas score math`, since ..."
 
 
 def _alive(pid: int) -> bool:
@@ -70,6 +75,7 @@ def exclusive(name: str, what: str, root: Path = Path(".")) -> Iterator[None]:
     """Hold lock ``name`` (``infer-math``, ``score-math``, ``report``) while the body runs;
     :class:`Locked` naming the holder's pid when another live process has it. ``what`` says
     what is protected, for the message (``results/math/responses.jsonl``)."""
+    checked_file_name(name, "lock")  # the lock file lies under .atlas/locks/, never elsewhere
     if name in _held:
         handle, depth = _held[name]
         _held[name] = (handle, depth + 1)
@@ -90,7 +96,8 @@ def exclusive(name: str, what: str, root: Path = Path(".")) -> Iterator[None]:
             raise Locked(
                 f"{what} is being written by another atlas process ({_describe(holder)}); "
                 "wait for it to finish or stop it: two writers would send and write everything "
-                f"twice (lock: {path})"
+                f"twice (lock: {path})",
+                _describe(holder),
             ) from None
         previous = _holder(handle)
         pid = previous.get("pid")

@@ -28,14 +28,18 @@ import contextlib
 import json
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from stages.errors import AtlasError
 from stages.io import atomic_write_bytes, disk_error, dumps_pretty, fsync_dir
 from stages.locks import Locked, exclusive
 
 COMMIT_DIR = Path(".atlas") / "commits"
+READ_WAIT_S = 2.0
+"""How long a reader waits for a live writer's renames (milliseconds, normally) to end."""
 FAULT_ENV = "ATLAS_FAULT_KILL_AT"
 _steps = 0
 
@@ -169,6 +173,40 @@ def recover_all(root: Path = Path(".")) -> None:
                 recover(name, root)
         except Locked:
             continue
+
+
+def _committing(name: str, root: Path) -> bool:
+    """True while set ``name`` is past its commit point and not yet fully renamed (a set still
+    staging has not touched its targets: the old set is whole)."""
+    try:
+        record = json.loads((root / COMMIT_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and record.get("state") == "committed"
+
+
+def await_whole(
+    names: list[str], reader: str, wait_s: float = READ_WAIT_S, root: Path = Path(".")
+) -> None:
+    """Return once no set of ``names`` is between its commit point and its last rename, so that
+    ``reader`` reads each whole (issue 31: a report read inside a score's rename window mixed
+    old headline figures with new records). A commit whose writer is gone is completed here; a
+    live writer's is waited for up to ``wait_s`` seconds, then :class:`AtlasError`."""
+    deadline = time.monotonic() + wait_s
+    for name in names:
+        while _committing(name, root):
+            try:
+                with exclusive(name, f"output set {name}", root):
+                    recover(name, root)
+                continue
+            except Locked as exc:
+                if time.monotonic() >= deadline:
+                    raise AtlasError(
+                        f"{reader}: output set {name} is being committed right now, its files "
+                        f"half replaced ({exc.holder}); nothing was read or written: run it "
+                        "again once that command has finished"
+                    ) from None
+            time.sleep(0.02)
 
 
 @contextlib.contextmanager

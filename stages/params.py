@@ -12,17 +12,27 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from stages.datasets.card import ID_PATTERN
 from stages.errors import AtlasError
+from stages.names import checked, pydantic_check
 from stages.yaml_doc import YamlDoc, load_yaml, validate
 
 PARAMS_FILE = Path("params.yaml")
 _M = TypeVar("_M", bound=BaseModel)
+Name = Annotated[str, AfterValidator(pydantic_check)]
+"""A workload or study name (:mod:`stages.names`): it becomes a DVC stage name and a path."""
 
 
 class _Section(BaseModel):
@@ -218,6 +228,13 @@ class RunParams(_Section):
     max_failed_share: float = Field(default=0.05, ge=0.0, le=1.0)
     """``atlas infer`` exits with code 3 when more than this share of a workload's requests
     failed (a rerun re-sends the failed ones); a workload may set its own."""
+    max_answer_bytes: int | None = Field(default=None, ge=1024)
+    """The most bytes one response body may have; a larger one is cut off where it passes the
+    limit and journaled as ``answer_too_large``. Null: 1 MiB plus 16 KiB per token of the
+    request's ``max_tokens`` (64 MiB without one). A streamed token costs one SSE event of
+    200-400 bytes (id, model, fingerprint, choices; ~2 KiB with ``logprobs``), so 16 KiB per
+    token is far above what any honest server sends, while a server that ignores ``max_tokens``
+    is stopped at a few MiB (a 150 MB answer to ``max_tokens: 192`` took 89 s and 800 MB)."""
     senders: int | None = Field(default=None, ge=1)
     """Sending processes (one event loop each) of a pass or level; null: one per 64 requests in
     flight or per 1,000 req/s offered, up to the usable cores (one for the embedded model)."""
@@ -408,7 +425,7 @@ class JudgeParams(_Section):
     """``judge:`` — the model judge of rubric tracks and its calibration gate
     (docs/review.md#the-model-judge). Its figures are provisional and never replace human ones."""
 
-    study: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    study: Name
     """Study (``review/studies/<study>.yaml``) whose track of a workload gives the rubric, and
     whose human final labels calibrate the judge."""
     judges: dict[str, dict[str, Any]] = Field(min_length=1)
@@ -447,8 +464,9 @@ class ParamsFile(_Section):
     """Model presets that ``model.preset`` names; each is checked as :class:`ModelParams`."""
     decoding: DecodingParams | None = None
     run: RunParams | None = None
-    workloads: dict[str, WorkloadParams] | None = None
-    """One infer + score stage each, by workload name."""
+    workloads: dict[Name, WorkloadParams] | None = None
+    """One infer + score stage each, by workload name (:mod:`stages.names`: DVC's stage-name
+    characters, no dot, no path)."""
     judge: JudgeParams | None = None
     """The model judge of the review tracks (``atlas judge``)."""
 
@@ -483,7 +501,9 @@ def load_document(path: Path = PARAMS_FILE) -> YamlDoc:
     if doc.data.get("model") is not None:
         validate(ModelParams, doc, resolve_model(doc.data, path), ("model",))
     for name, block in ((doc.data.get("judge") or {}).get("judges") or {}).items():
-        validate(ModelParams, doc, _judge_block(doc.data, block, path), ("judge", "judges", name))
+        validate(
+            ModelParams, doc, _judge_block(doc.data, block, path, name), ("judge", "judges", name)
+        )
     _CACHE.clear()
     _CACHE[key] = doc
     return doc
@@ -507,23 +527,44 @@ def section(model: type[_M], key: str, path: Path = PARAMS_FILE) -> _M:
     return result
 
 
-def resolve_model(data: dict[str, Any], path: Path = PARAMS_FILE) -> dict[str, Any]:
-    """The ``model:`` block with its preset's keys filled in: a key the block leaves out or sets
-    to null comes from ``models.<preset>`` (params.yaml lists ``name: null`` and ``revision:
-    null`` so that ``dvc exp run -S model.name=...`` has a key to set)."""
+def resolve_model(
+    data: dict[str, Any], path: Path = PARAMS_FILE, where: str = "model"
+) -> dict[str, Any]:
+    """The ``model:`` block (or the block at ``where``) with its preset's keys filled in: a key
+    the block leaves out or sets to null comes from ``models.<preset>`` (params.yaml lists
+    ``name: null`` and ``revision: null`` so that ``dvc exp run -S model.name=...`` has a key to
+    set). A preset's revision is its GGUF's sha256: it never stands for a remote model's."""
     block = data.get("model")
     if not isinstance(block, dict):
-        raise AtlasError(f"{path}: no 'model' section (or it is not a mapping)")
+        raise AtlasError(f"{path}: no '{where}' section (or it is not a mapping)")
     preset = block.get("preset")
     if preset is None:
         return dict(block)
     presets = data.get("models") or {}
     if not isinstance(presets, dict) or preset not in presets:
         known = ", ".join(presets) if isinstance(presets, dict) and presets else "none"
-        raise AtlasError(f"{path}: model.preset: {preset!r} is not a key of models: ({known})")
+        raise AtlasError(f"{path}: {where}.preset: {preset!r} is not a key of models: ({known})")
     if not isinstance(presets[preset], dict):
         raise AtlasError(f"{path}: models.{preset}: expected a mapping")
+    _remote_needs_revision(block, path, where)
     return {**presets[preset], **{k: v for k, v in block.items() if v is not None}}
+
+
+def _remote_needs_revision(block: dict[str, Any], path: Path, where: str) -> None:
+    """Refuse a preset left on under a remote ``base_url`` without a ``revision`` of its own:
+    the preset would fill in its GGUF's sha256 as the remote model's revision (issue 31)."""
+    url = block.get("base_url")
+    if url is None or url == "embedded" or block.get("revision") is not None:
+        return
+    first = url[0] if isinstance(url, list) and url else url
+    first = first.get("url") if isinstance(first, dict) else first
+    host = _host(first) if isinstance(first, str) else None
+    raise AtlasError(
+        f"{path}: {where}.revision: missing: {where}.preset {block['preset']!r} is on while "
+        f"{where}.base_url points at an endpoint ({host or 'not the embedded engine'}), and the "
+        "preset's revision is the sha256 of its own GGUF file, not the served model's; set "
+        f"{where}.revision to the served model's pinned revision, or {where}.preset to null"
+    )
 
 
 def model_params(path: Path = PARAMS_FILE) -> ModelParams:
@@ -533,8 +574,11 @@ def model_params(path: Path = PARAMS_FILE) -> ModelParams:
     return result
 
 
-def _judge_block(data: dict[str, Any], block: dict[str, Any], path: Path) -> dict[str, Any]:
-    return resolve_model({"model": block, "models": data.get("models")}, path)
+def _judge_block(
+    data: dict[str, Any], block: dict[str, Any], path: Path, name: str
+) -> dict[str, Any]:
+    where = f"judge.judges.{name}"
+    return resolve_model({"model": block, "models": data.get("models")}, path, where)
 
 
 def judge_models(path: Path = PARAMS_FILE) -> dict[str, ModelParams]:
@@ -543,7 +587,7 @@ def judge_models(path: Path = PARAMS_FILE) -> dict[str, ModelParams]:
     doc = load_document(path)
     judges = section(JudgeParams, "judge", path).judges
     return {
-        name: validate(ModelParams, doc, _judge_block(doc.data, block, path),
+        name: validate(ModelParams, doc, _judge_block(doc.data, block, path, name),
                        ("judge", "judges", name))
         for name, block in judges.items()
     }  # fmt: skip
@@ -563,7 +607,8 @@ def workload_names(path: Path = PARAMS_FILE) -> list[str]:
 
 
 def workload(name: str, path: Path = PARAMS_FILE) -> WorkloadParams:
-    """One workload's params, with a clear error for an unknown name."""
+    """One workload's params, with a clear error for an invalid or unknown name."""
+    checked(name, "workload")
     names = workload_names(path)
     if name not in names:
         known = ", ".join(names) or "none"

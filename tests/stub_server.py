@@ -10,11 +10,12 @@ after N answered (for timeouts and killed runs), an endpoint that goes down afte
 (connections dropped without a response), a 200 that is not an SSE stream, and a llama-cpp-style
 400 context overflow for prompts longer than a number of characters, a stream that ends after its
 content without a finish reason or ``[DONE]``, and a server that closes every connection after
-answering on it (without ``Connection: close``). What the endpoint shows about itself can be set
+answering on it (without ``Connection: close``), streams with no answer in them (a role delta,
+then ``[DONE]``) and answers that never end. What the endpoint shows about itself can be set
 too: a chat template at ``/props`` (llama.cpp style), a ``system_fingerprint`` and the ``model``
 named in every answer (by default the model requested); ``reply_fn`` makes the answer depend on
 the request (an oracle that answers every item right, or a sampler whose text depends on the
-seed).
+seed). ``echo`` plants a text (a test's API key, in some form) in every field the stub sends.
 
 Run standalone for the benchmark: ``python tests/stub_server.py --delay 0.1`` prints
 ``PORT <n>`` on stdout and serves until killed.
@@ -96,6 +97,24 @@ class StubConfig:
     """Streams end cleanly after their content, with neither a finish reason nor ``[DONE]``."""
     close_after_answer: bool = False
     """Close each connection right after answering on it (no ``Connection: close`` header)."""
+    empty_first: int = 0
+    """How many streamed answers are a role delta and then ``[DONE]``: no content, no finish
+    reason (llama-cpp-python's server aborting a running stream when a new request comes)."""
+    models_error: tuple[int, str] | None = None
+    """``GET /models`` answers this status and error message instead of the model list."""
+    endless: bool = False
+    """Answers never end: a stream sends content deltas, a plain answer a JSON body whose text
+    never closes (chunked), until the client leaves."""
+    echo: str | None = None
+    """Planted in every field the stub can send (issue 31: a server echoing the API key): the
+    ``system_fingerprint`` and ``model`` of every answer or event, a tool call's id, name and
+    arguments, an extra ``usage`` field, the answer text, error bodies (``fail_first``'s and
+    404s), an ``X-Echo`` header on every response, ``/props``' chat template and an id of
+    ``/v1/models``. A test passes it in the form it wants to see handled (the key itself,
+    JSON-escaped, URL-encoded, base64)."""
+    echo_escaped: bool = False
+    """JSON bodies carry ``echo`` with every character written ``\\uXXXX`` on the wire (as an
+    ASCII-only encoder may), where ``json.dumps`` would write most of them as they are."""
 
 
 @dataclass
@@ -201,16 +220,22 @@ class StubServer:
             _send_json(writer, 200, self.stats.times)
             self.stats.times = []
             return True
-        if method == "GET" and path.endswith("/models"):
-            _send_json(writer, 200, {"object": "list", "data": [{"id": "stub-model"}]})
+        stats, config = self.stats, self.config
+        echo = config.echo or ""
+        if method == "GET" and path.endswith("/models") and self.config.models_error:
+            status, message = self.config.models_error
+            self._send(writer, status, {"error": {"message": message}})
             return True
-        if method == "GET" and path == "/props" and self.config.props_template is not None:
-            _send_json(writer, 200, {"chat_template": self.config.props_template})
+        if method == "GET" and path.endswith("/models"):
+            models = [{"id": "stub-model"}] + ([{"id": echo}] if echo else [])
+            self._send(writer, 200, {"object": "list", "data": models})
+            return True
+        if method == "GET" and path == "/props" and (config.props_template is not None or echo):
+            self._send(writer, 200, {"chat_template": (config.props_template or "") + echo})
             return True
         if not (method == "POST" and path.endswith("/chat/completions")):
-            _send_json(writer, 404, {"error": {"message": f"no route {path}"}})
+            self._send(writer, 404, {"error": {"message": f"no route {path}{echo}"}})
             return True
-        stats, config = self.stats, self.config
         body = json.loads(raw)
         stats.requests += 1
         number = stats.requests
@@ -233,8 +258,8 @@ class StubServer:
                 return True
             if number <= config.fail_first:
                 extra = {"Retry-After": config.retry_after} if config.retry_after else {}
-                error = {"error": {"message": config.error_body}}
-                _send_json(writer, config.fail_status, error, extra)
+                error = {"error": {"message": config.error_body + echo}}
+                self._send(writer, config.fail_status, error, extra)
                 return True
             chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
             if config.overflow_chars is not None and chars > config.overflow_chars:
@@ -246,7 +271,7 @@ class StubServer:
                     await writer.drain()
                     return False
                 message = OVERFLOW_MESSAGE.format(n=chars, ctx=config.overflow_chars)
-                _send_json(writer, 400, {"error": {"message": message}})
+                self._send(writer, 400, {"error": {"message": message}})
                 return True
             if config.slots is not None and self._slots is None:
                 self._slots = asyncio.Semaphore(config.slots)
@@ -257,23 +282,42 @@ class StubServer:
                 await asyncio.sleep(config.delay_s)
                 call = config.tool_call if body.get("tools") else None
                 reply = config.reply_fn(body) if config.reply_fn is not None else config.reply
+                if config.endless:
+                    await _endless(writer, bool(body.get("stream")))
+                    return False
                 if not body.get("stream"):
-                    answer = _completion(body, reply, call)
-                    answer["model"] = config.reply_model or body.get("model")
-                    if config.fingerprint is not None:
-                        answer["system_fingerprint"] = config.fingerprint
-                    _send_json(writer, 200, answer)
+                    answer = _completion(body, reply, call, echo)
+                    answer["model"] = echo or config.reply_model or body.get("model")
+                    if echo or config.fingerprint is not None:
+                        answer["system_fingerprint"] = echo or config.fingerprint
+                    self._send(writer, 200, answer)
                     return True
                 torn = number <= config.torn_first
                 times: list[float] = []
                 stalled = number <= config.stall_first
-                await self._stream(writer, body, call, torn, reply, times, stalled)
+                empty = number <= config.empty_first
+                await self._stream(writer, body, call, torn, reply, times, stalled, empty)
                 if config.record_times:
                     last = str((body.get("messages") or [{}])[-1].get("content", ""))
                     stats.times.append({"content": last, "received": received, "tokens": times})
                 return not torn
         finally:
             stats.in_flight -= 1
+
+    def _plant(self, data: bytes) -> bytes:
+        """A JSON body with ``echo`` written as ``echo_escaped`` asks."""
+        echo = self.config.echo
+        if not (echo and self.config.echo_escaped):
+            return data
+        return data.replace(json.dumps(echo)[1:-1].encode(), escaped(echo).encode())
+
+    def _send(
+        self, writer: Any, status: int, obj: Any, extra: dict[str, str] | None = None
+    ) -> None:
+        """A JSON response, with ``echo`` planted in its body and an ``X-Echo`` header."""
+        echo = self.config.echo
+        headers = {**(extra or {}), **({"X-Echo": echo} if echo else {})}
+        _send_json(writer, status, obj, headers, self._plant)
 
     async def _stream(
         self,
@@ -284,22 +328,33 @@ class StubServer:
         reply: str,
         times: list[float],
         stalled: bool = False,
+        empty: bool = False,
     ) -> None:
         config = self.config
-        extra = {"system_fingerprint": config.fingerprint} if config.fingerprint else {}
-        extra["model"] = config.reply_model or body.get("model")
+        echo = config.echo or ""
+        plant = self._plant if echo and config.echo_escaped else None  # the benchmark's path
+        fingerprint = echo or config.fingerprint
+        extra = {"system_fingerprint": fingerprint} if fingerprint else {}
+        extra["model"] = echo or config.reply_model or body.get("model")
+        header = f"X-Echo: {echo}\r\n".encode() if echo else b""
         writer.write(
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-            b"Transfer-Encoding: chunked\r\n\r\n"
+            b"Transfer-Encoding: chunked\r\n" + header + b"\r\n"
         )
         await self._read_prompt(writer)
         deltas: list[dict[str, Any]] = [{"role": "assistant"}]
+        if empty:  # aborted: no answer, no finish reason
+            role = {"index": 0, "delta": deltas[0], "finish_reason": None}
+            writer.write(_chunk({**extra, "choices": [role]}) + _chunked(b"data: [DONE]\n\n"))
+            writer.write(b"0\r\n\r\n")
+            await writer.drain()
+            return
         if call is not None:
             args = json.dumps(call["arguments"])
             half = len(args) // 2
-            fn = {"name": call["name"], "arguments": args[:half]}
+            fn, call_id = {"name": call["name"], "arguments": args[:half]}, echo or "call_0"
             deltas.append(
-                {"tool_calls": [{"index": 0, "id": "call_0", "type": "function", "function": fn}]}
+                {"tool_calls": [{"index": 0, "id": call_id, "type": "function", "function": fn}]}
             )
             deltas.append({"tool_calls": [{"index": 0, "function": {"arguments": args[half:]}}]})
         else:
@@ -309,7 +364,7 @@ class StubServer:
         out: list[bytes] = []
         for i, delta in enumerate(deltas):
             choice = {"index": 0, "delta": delta, "finish_reason": None}
-            out.append(_chunk({**extra, "choices": [choice]}))
+            out.append(_chunk({**extra, "choices": [choice]}, plant))
             if i == 1 and torn:
                 writer.write(b"".join(out))
                 await writer.drain()
@@ -331,9 +386,10 @@ class StubServer:
             return
         finish = "tool_calls" if call is not None else "stop"
         last = {"index": 0, "delta": {}, "finish_reason": finish}
-        out.append(_chunk({**extra, "choices": [last]}))
+        out.append(_chunk({**extra, "choices": [last]}, plant))
         if (body.get("stream_options") or {}).get("include_usage"):
-            out.append(_chunk({**extra, "choices": [], "usage": _usage(body, reply)}))
+            usage = _usage(body, reply, echo)
+            out.append(_chunk({**extra, "choices": [], "usage": usage}, plant))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
         writer.write(b"".join(out))
         if not config.gap_s:
@@ -355,46 +411,83 @@ class StubServer:
         await asyncio.sleep(left)
 
 
+async def _endless(writer: Any, stream: bool) -> None:
+    """A 200 whose body never ends, 64 KiB at a time while the client still reads."""
+    kind = b"text/event-stream" if stream else b"application/json"
+    writer.write(
+        b"HTTP/1.1 200 OK\r\nContent-Type: %s\r\nTransfer-Encoding: chunked\r\n\r\n" % kind
+    )
+    if not stream:
+        writer.write(_chunked(b'{"choices": [{"index": 0, "message": {"content": "'))
+    text = "x" * (64 << 10)
+    piece = (
+        _chunk({"choices": [{"index": 0, "delta": {"content": text}}]})
+        if stream
+        else (_chunked(text.encode()))
+    )
+    while not writer.transport.is_closing():
+        writer.write(piece)
+        await writer.drain()
+
+
 def _split(text: str, parts: int) -> list[str]:
     size = max(1, -(-len(text) // max(parts, 1)))
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-def _usage(body: dict[str, Any], reply: str) -> dict[str, int]:
+def _usage(body: dict[str, Any], reply: str, echo: str = "") -> dict[str, Any]:
     prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
     completion = max(1, len(reply) // 4)
-    return {
+    usage: dict[str, Any] = {
         "prompt_tokens": prompt,
         "completion_tokens": completion,
         "total_tokens": prompt + completion,
     }
+    if echo:
+        usage["echo"] = echo
+    return usage
 
 
-def _completion(body: dict[str, Any], reply: str, call: Any) -> dict[str, Any]:
+def _completion(body: dict[str, Any], reply: str, call: Any, echo: str = "") -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": None if call else reply}
     if call is not None:
         message["tool_calls"] = [
             {
-                "id": "call_0",
+                "id": echo or "call_0",
                 "type": "function",
                 "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])},
             }
         ]
     choice = {"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}
-    return {"object": "chat.completion", "choices": [choice], "usage": _usage(body, reply)}
+    return {"object": "chat.completion", "choices": [choice], "usage": _usage(body, reply, echo)}
 
 
 def _chunked(data: bytes) -> bytes:
     return b"%x\r\n%s\r\n" % (len(data), data)
 
 
-def _chunk(obj: dict[str, Any]) -> bytes:
+def _chunk(obj: dict[str, Any], plant: Callable[[bytes], bytes] | None = None) -> bytes:
     obj = {"object": "chat.completion.chunk", **obj}
-    return _chunked(b"data: " + json.dumps(obj).encode() + b"\n\n")
-
-
-def _send_json(writer: Any, status: int, obj: Any, extra: dict[str, str] | None = None) -> None:
     data = json.dumps(obj).encode()
+    return _chunked(b"data: " + (plant(data) if plant else data) + b"\n\n")
+
+
+def escaped(text: str) -> str:
+    """``text`` as JSON with every character a ``\\uXXXX`` escape (surrogate pairs past U+FFFF)."""
+    data = text.encode("utf-16-be", "surrogatepass")
+    units = [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+    return "".join(f"\\u{unit:04x}" for unit in units)
+
+
+def _send_json(
+    writer: Any,
+    status: int,
+    obj: Any,
+    extra: dict[str, str] | None = None,
+    plant: Callable[[bytes], bytes] | None = None,
+) -> None:
+    data = json.dumps(obj).encode()
+    data = plant(data) if plant else data
     head = [
         f"HTTP/1.1 {status} X",
         "Content-Type: application/json",

@@ -43,7 +43,7 @@ def test_unknown_key_without_a_near_miss_lists_the_allowed_ones(tmp_path: Path) 
     text = BASE.replace("  concurrency: 2\n", "  concurrency: 2\n  colour: red\n")
     assert _error(text, tmp_path) == (
         "params.yaml:7: run.colour: unknown key (allowed: concurrency, connect_timeout_s, "
-        "first_byte_timeout_s, limit, max_failed_share, max_retries, senders, "
+        "first_byte_timeout_s, limit, max_answer_bytes, max_failed_share, max_retries, senders, "
         "stall_timeout_s, sweep, timeout_s)"
     )
 

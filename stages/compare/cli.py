@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from stages.names import checked_verdict_set
+
 
 def compare(
     a: Annotated[
@@ -43,6 +45,8 @@ def compare(
 
     Example: atlas compare HEAD~1 HEAD --flips --out build/compare (or --plan 3)
     """
+    for name in workload or []:
+        checked_verdict_set(name, "--workload")  # it names metrics/verdicts/<name>.jsonl
     from stages.compare.run_cli import run_compare
 
     run_compare(a, b, workload, flips, as_json, out, plan)

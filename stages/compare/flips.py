@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from stages.compare.run import Comparison, dataset_rows
+from stages.markdown_text import inline
 from stages.scoring.metrics import row_facts
 
 WIDTH = 100
@@ -112,7 +113,7 @@ def markdown_lines(flips: list[Flip]) -> list[str]:
     for f in flips:
         cells = [f.workload, f.key, f.direction, f.gold, _answer(f.a, f.a_failed),
                  _answer(f.b, f.b_failed), _short(f.prompt, 160)]  # fmt: skip
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        lines.append("| " + " | ".join(inline(c) for c in cells) + " |")  # model text: inert
     return lines
 
 

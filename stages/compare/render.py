@@ -12,6 +12,7 @@ from typing import Any
 from stages.compare.display import DASH, interval_text, mde_text, p_text, scale
 from stages.compare.row import NOT_TESTED, Row
 from stages.compare.run import Comparison, ServingRow
+from stages.markdown_text import inline
 
 WIDTH = 100
 HEADER = ["workload", "n", "A", "B", "Δ", "95% CI of Δ", "p adj", "flips", "MDE", "verdict"]
@@ -252,7 +253,9 @@ def as_json(result: Comparison, flips: dict[str, Any] | None = None) -> str:
 
 
 def md_cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
+    """One line of compare.md: notes quote what servers say about themselves, cells model names
+    (markup escaped: :mod:`stages.markdown_text`)."""
+    return inline(text)
 
 
 def md_table(header: list[str], body: list[list[str]]) -> list[str]:
@@ -271,7 +274,7 @@ def md_cells(row: Row, failures: bool = False) -> list[str]:
 
 def markdown(result: Comparison, flip_lines: list[str]) -> str:
     """``compare.md``: legend, the table, serving figures, notes and the flips."""
-    out = [f"# Comparison: {result.b.short} against {result.a.short}", ""]
+    out = [f"# Comparison: {inline(result.b.short)} against {inline(result.a.short)}", ""]
     out += [*legend(result), ""]
     head, _, failures = header(result.rows)
     out += md_table(head, [md_cells(r, failures) for r in result.rows])

@@ -112,9 +112,13 @@ def run_text(a: dict[str, Any], b: dict[str, Any]) -> str:
 
 
 def _endpoints(signature: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The distinct (endpoint, chat template, fingerprint) of a run, in a stable order. A remote
+    endpoint shows no template and a failed request no fingerprint: null sorts before any value
+    (Python cannot order None against a string)."""
     provenance = signature.get("provenance") or []
     keys = ("endpoint", "chat_template_sha256", "system_fingerprint")
-    return sorted({tuple(p.get(k) for k in keys) for p in provenance if isinstance(p, dict)})
+    found = {tuple(p.get(k) for k in keys) for p in provenance if isinstance(p, dict)}
+    return sorted(found, key=lambda values: [(v is not None, str(v)) for v in values])
 
 
 _NOT_ENGINE = ("isa_cpu", "binary")

@@ -14,6 +14,24 @@ from stages.errors import AtlasError
 from stages.io import atomic_write_text
 
 
+def check_out(out: Path) -> None:
+    """``--out`` names a directory (made if missing) where compare.md and compare.html are
+    replaced; an existing file there, or a file on the way to it, is refused before anything is
+    compared or written."""
+    for place in (out, *out.parents):
+        if place.exists() or place.is_symlink():
+            if not place.is_dir():
+                where = "is" if place == out else f"lies under {place}, which is"
+                raise AtlasError(
+                    f"--out {out}: {where} a file, not a directory (give a directory: "
+                    "compare.md and compare.html are written, or replaced, inside it)"
+                )
+            break
+    for name in ("compare.md", "compare.html"):
+        if (out / name).is_dir():
+            raise AtlasError(f"--out {out}: {out / name} is a directory; {name} cannot replace it")
+
+
 def run_compare(
     a: str,
     b: str,
@@ -23,6 +41,8 @@ def run_compare(
     out: Path | None,
     plan: float | None = None,
 ) -> None:
+    if out is not None:
+        check_out(out)
     result = compare(a, b, only)
     if not result.rows:
         reasons = render.notes(result) or ["no paired items"]

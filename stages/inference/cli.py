@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from stages.errors import AtlasError
+from stages.names import checked
 
 
 def infer(
@@ -73,6 +74,7 @@ def infer(
 
     Example: atlas infer math --limit 5 --dry-run
     """
+    checked(workload, "WORKLOAD")  # it names results/<workload>/: never a path
     if dry_run:
         from stages.inference.dry_run import describe
         from stages.inference.plan import plan_workload
@@ -126,6 +128,7 @@ def merge(
 
     Example: atlas merge math
     """
+    checked(workload, "WORKLOAD")
     from stages.inference.merge import merge_workload
 
     merge_workload(workload)

@@ -1,21 +1,28 @@
 """One request to an OpenAI-compatible endpoint, with retries (issue 3, "The client").
 
 Retried (exponential backoff with jitter, ``Retry-After`` honoured, at most ``max_retries``
-times): 429, 5xx, connection failures and torn streams. A pooled keep-alive connection the server
-closed after its last answer is not a failure: the transport sends the request again on a new
-connection without spending the retry budget (:mod:`stages.inference.transport`). Not retried:
+times): 429, 5xx, connection failures, torn streams and empty ones. A pooled keep-alive
+connection the server closed after its last answer is not a failure: the transport sends the
+request again on a new connection without spending the retry budget
+(:mod:`stages.inference.transport`). Not retried:
 a timeout of any kind (it already cost its limit: ``first_byte_timeout`` when no byte of an answer
 came within ``first_byte_s``, ``stall`` when an answer stopped for ``stall_s``, ``timeout`` at the
-total deadline — a slow stream is never cut), other 4xx, a context overflow and an invalid answer —
-including a ``200`` to a streamed request that is not an SSE stream (an HTML page, a JSON error
-body), recorded as ``invalid_response`` with its content type and first bytes. Whatever the end,
-the caller gets an :class:`Outcome` to journal; nothing raises except cancellation.
+total deadline — a slow stream is never cut), other 4xx, a context overflow, a refused key
+(``auth``: 401/403, or an error body naming authentication, :mod:`stages.inference.credentials`),
+an answer longer than ``max_answer_bytes`` (``answer_too_large``, read no further than that) and
+an invalid answer — including a ``200`` to a streamed request that is not an SSE stream (an HTML
+page, a JSON error body), recorded as ``invalid_response`` with its content type and first bytes.
+Whatever the end, the caller gets an :class:`Outcome` to journal, with every failed try's kind
+and message (``tries``); nothing raises except cancellation.
 
-llama-cpp-python answers a streamed request it cannot serve (prompt too long, image parts for a
-text-only template) with an empty ``200`` stream: the error is raised inside its generator. So
-an empty stream is diagnosed with one non-streamed ``max_tokens: 1`` probe of the same request;
+A stream that ends (``[DONE]`` or the end of its body) without content, tool call or finish
+reason is no answer but a ``stream_empty`` failure: llama-cpp-python's server, at its defaults,
+aborts a running stream when a new request comes and ends it with ``[DONE]`` alone. It answers a
+streamed request it cannot serve (prompt too long, image parts for a text-only template) with a
+``200`` stream without a single event: the error is raised inside its generator. So a stream
+without any event is diagnosed with one non-streamed ``max_tokens: 1`` probe of the same request;
 the probe's HTTP error (a 400 overflow becomes ``context_overflow``) is what gets recorded, and
-only a probe that succeeds leaves the verdict ``stream_torn``.
+only a probe that succeeds leaves the verdict ``stream_empty``.
 
 A stream whose body ends cleanly after content but with neither ``[DONE]`` nor a finish reason is
 accepted (its record says ``stream_end: "eof"``); one that breaks off (a read error) is torn.
@@ -25,8 +32,10 @@ messages (:data:`OVERFLOW_MESSAGES`) and, where the message states the sizes, th
 the requested completion really exceed the window; any other 4xx (``400 model name too long``)
 is ``http_4xx`` and counts towards ``run.max_failed_share``.
 
-Secrets (the API key) are scrubbed from every server text *before* it is cut to an excerpt
-(:func:`excerpt`), so a key straddling a cut cannot leave a piece of itself behind.
+Secrets (the API key) are scrubbed, in every form :mod:`stages.inference.scrubber` knows, from
+everything a server sends *before* it is cut to an excerpt (:func:`excerpt`), so a key straddling
+a cut cannot leave a piece of itself behind; an answer's fields are scrubbed as it is assembled
+(:meth:`~stages.inference.sse.Answer.scrubbed`), response headers before they are quoted.
 """
 
 from __future__ import annotations
@@ -36,10 +45,11 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stages.inference.scrubber import excerpt, scrub
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
 if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
@@ -102,6 +112,8 @@ ERROR_BODY_CHARS = 500
 """How much of an error body a failure's message keeps (after secrets are scrubbed)."""
 MESSAGE_CHARS = 1000
 """How long a journaled error message may be."""
+TRY_MESSAGE_CHARS = 300
+"""How long the message of each failed try in a record's ``tries`` may be."""
 BACKOFF_BASE_S = 0.5
 BACKOFF_CAP_S = 30.0
 _JITTER = random.Random()  # jitter only; never the global generator
@@ -125,6 +137,12 @@ class Policy:
     stall_s: float | None = None
     """How long the response may go without a byte once it has started; None: no limit but
     the total deadline. A stream still sending is never cut for being slow."""
+    max_answer_bytes: int | None = None
+    """The most bytes a response body may have (``answer_too_large`` beyond, the read stopped
+    there); None: no limit."""
+    key_note: str | None = None
+    """What the run knows about its API key (:func:`stages.inference.credentials.key_note`),
+    the start of every ``auth`` failure's message."""
 
 
 class _Clock:
@@ -172,29 +190,6 @@ class _Clock:
         return _Failure("stall", f"the answer stopped: no byte for {gap:.1f} s")
 
 
-SCRUBBED = "***"
-
-
-def scrub(text: str, secrets: Sequence[str]) -> str:
-    """``text`` with every secret replaced by ``***``."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, SCRUBBED)
-    return text
-
-
-def excerpt(data: bytes | str, limit: int, secrets: Sequence[str], as_repr: bool = False) -> str:
-    """The first ``limit`` characters (bytes, for ``as_repr``) of ``data``, scrubbed first: a
-    secret cut in two by the limit would otherwise leave a piece of itself in the excerpt."""
-    if isinstance(data, bytes):
-        for secret in secrets:
-            if secret:
-                data = data.replace(secret.encode(), SCRUBBED.encode())
-        return repr(data[:limit]) if as_repr else data[:limit].decode("utf-8", "replace")
-    text = scrub(data, secrets)[:limit]
-    return repr(text) if as_repr else text
-
-
 @dataclass
 class Outcome:
     """The end of one request: an answer or an error, with timings of the last attempt."""
@@ -208,6 +203,9 @@ class Outcome:
     """Which of the run's URLs the last attempt went to."""
     failover: list[int] = field(default_factory=list)
     """Replicas that failed this request on the connection before it went to another one."""
+    tries: list[dict[str, str]] = field(default_factory=list)
+    """Every failed try in order, failovers included: ``{kind, message}`` (message cut to
+    ``TRY_MESSAGE_CHARS``); empty when the first try answered."""
 
 
 class _Failure(Exception):
@@ -221,7 +219,7 @@ class _Failure(Exception):
         """A stream that ended cleanly without a single event."""
 
 
-_RETRIED = {"http_429", "http_5xx", "connection", "stream_torn"}
+_RETRIED = {"http_429", "http_5xx", "connection", "stream_torn", "stream_empty"}
 _REPLICA_DOWN = {"connection", "stream_torn"}
 """Failures that take a replica out (its process died or restarts) and fail the request over."""
 HEALTH_TIMEOUT_S = 5.0
@@ -239,8 +237,9 @@ def _is_sse(content_type: str | None) -> bool:
 
 def _not_sse(content_type: str, first: bytes, secrets: Sequence[str]) -> _Failure:
     shown = excerpt(first, FIRST_BYTES, secrets, as_repr=True)
+    kind = scrub(content_type, secrets)
     return _Failure(
-        "invalid_response", f"200 with Content-Type {content_type!r}, not an SSE stream: {shown}"
+        "invalid_response", f"200 with Content-Type {kind!r}, not an SSE stream: {shown}"
     )
 
 
@@ -284,17 +283,44 @@ def _max_tokens(body: bytes) -> int | None:
 
 
 def _status_failure(
-    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes
+    status: int, body: bytes, headers: _Headers, secrets: Sequence[str], sent: bytes, url: str = ""
 ) -> _Failure:
+    from stages.inference.credentials import KIND, is_refusal
+
+    if 300 <= status < 400:  # never followed: the request carries the key (issue 31)
+        from stages.inference.network import redirect_message
+
+        return _Failure("redirect", redirect_message(status, headers.get("location"), url))
     text = excerpt(body, ERROR_BODY_CHARS, secrets)
     if status == 429:
         return _Failure("http_429", f"429: {text}", _retry_after(headers.get("retry-after")))
-    if status >= 500:
-        return _Failure("http_5xx", f"{status}: {text}", _retry_after(headers.get("retry-after")))
     whole = body.decode("utf-8", "replace")
     if status in (400, 413, 422) and is_overflow(whole, _max_tokens(sent)):
         return _Failure("context_overflow", f"{status}: {text}")
+    if is_refusal(status, whole):  # whatever the status a proxy chose (credentials' rule)
+        return _Failure(KIND, f"{status}: {text}")
+    if status >= 500:
+        return _Failure("http_5xx", f"{status}: {text}", _retry_after(headers.get("retry-after")))
     return _Failure("http_4xx", f"{status}: {text}")
+
+
+def _too_large(limit: int) -> _Failure:
+    return _Failure(
+        "answer_too_large", f"the answer passed run.max_answer_bytes ({limit} bytes); not read on"
+    )
+
+
+async def _body(pieces: AsyncIterator[bytes], limit: int | None, cut: bool = False) -> bytes:
+    """A whole body read piece by piece, stopped as soon as it passes ``limit`` bytes: a
+    failure, or with ``cut`` (an error body, only ever excerpted) its first ``limit`` bytes."""
+    out = bytearray()
+    async for piece in pieces:
+        out += piece
+        if limit is not None and len(out) > limit:
+            if cut:
+                return bytes(out[:limit])
+            raise _too_large(limit)
+    return bytes(out)
 
 
 def _no_tick(answering: bool = True) -> None:
@@ -308,14 +334,16 @@ async def _attempt(
     stream: bool,
     secrets: Sequence[str],
     tick: Callable[[bool], None] = _no_tick,
+    limit: int | None = None,
 ) -> tuple[Answer, float]:
     """One HTTP exchange; returns the answer and the time the request was sent. ``tick`` is
     called whenever bytes arrive (the head, each piece of the body), saying whether the answer
-    has begun: a whole response's head, a stream's first event."""
+    has begun: a whole response's head, a stream's first event. A body longer than ``limit``
+    bytes is not read on (``answer_too_large``)."""
     wire = getattr(client, "wire", None)
     if wire is not None:
         headers: dict[str, str] = client.headers  # type: ignore[assignment]
-        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets, tick)
+        return await _attempt_on_wire(wire, headers, str(url), body, stream, secrets, tick, limit)
     import httpx
 
     request = httpx.Request("POST", url, headers=client.headers, content=body)
@@ -323,9 +351,9 @@ async def _attempt(
     try:
         response = await client.send(request, stream=True)  # type: ignore[union-attr]
     except httpx.TransportError as exc:
-        raise _Failure("connection", f"{type(exc).__name__}: {exc}") from exc
+        raise _transport_failure(exc, str(url)) from exc
     tick(not stream)
-    return await _read(response, stream, started, secrets, body, tick)
+    return await _read(response, stream, started, secrets, body, tick, limit)
 
 
 async def _attempt_on_wire(
@@ -336,6 +364,7 @@ async def _attempt_on_wire(
     stream: bool,
     secrets: Sequence[str],
     tick: Callable[[bool], None],
+    limit: int | None = None,
 ) -> tuple[Answer, float]:
     """:func:`_attempt` on a run's own client (see :mod:`stages.inference.transport`): the same
     outcomes as the httpx path, with the wire's response (bodies decoded by the wire)."""
@@ -345,17 +374,21 @@ async def _attempt_on_wire(
     try:
         raw = await wire.post(url, headers, body)
     except WireError as exc:
-        raise _Failure("connection", str(exc)) from exc
+        raise _Failure(exc.failure, str(exc)) from exc
     tick(not stream)
     try:
         if raw.status != 200:
-            raise _status_failure(raw.status, await raw.read(), raw.headers, secrets, body)
+            error = await _body(raw.content.iter_any(), limit, cut=True)
+            raise _status_failure(raw.status, error, raw.headers, secrets, body, url)
         content_type = raw.headers.get("Content-Type")
         if not stream:
             try:
-                return parse_completion(await raw.read(), secrets), started
+                return parse_completion(
+                    await _body(raw.content.iter_any(), limit), secrets
+                ), started
             except InvalidResponse as exc:
-                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+                kind = scrub(str(content_type), secrets)
+                raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
         if not _is_sse(content_type):
             try:
                 first = await raw.content.read(FIRST_BYTES)
@@ -363,16 +396,25 @@ async def _attempt_on_wire(
                 first = b""
             raise _not_sse(str(content_type), first, secrets)
         reader = StreamReader(secrets)
+        size = 0
         if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
             async for chunk, arrived in raw.iter_timed():
+                size += len(chunk)
+                if limit is not None and size > limit:
+                    raise _too_large(limit)
                 reader.feed(chunk, arrived)
                 tick(reader.answer.events > 0)
         else:
             async for chunk in raw.content.iter_any():
+                size += len(chunk)
+                if limit is not None and size > limit:
+                    raise _too_large(limit)
                 reader.feed(chunk, time.perf_counter())
                 tick(reader.answer.events > 0)
         return _finish_stream(reader), started
     except wire.READ_ERRORS as exc:
+        if (violation := getattr(exc, "failure", None)) is not None:  # http11.NotHTTP
+            raise _Failure(violation, f"invalid response: {exc}") from exc
         kind = "stream_torn" if stream and raw.status == 200 else "connection"
         raise _Failure(kind, f"ReadError: connection broke mid-response: {exc!r}") from exc
     finally:
@@ -381,16 +423,19 @@ async def _attempt_on_wire(
 
 def _finish_stream(reader: StreamReader) -> Answer:
     """The answer of a stream whose body ended without a read error. Without ``[DONE]`` or a
-    finish reason it is still an answer when content arrived (``stream_end`` says ``eof``);
-    without content it is torn (empty: no event at all)."""
+    finish reason it is still an answer when content arrived (``stream_end`` says ``eof``).
+    Without content, tool call or finish reason it is no answer, ``[DONE]`` or not: a
+    ``stream_empty`` failure (``empty``: not a single event, which is diagnosed)."""
     answer = reader.finish()
+    if answer.first_token_at is None and answer.finish_reason is None:
+        end = "[DONE]" if answer.done else "the end of the body"
+        events = f"{answer.events} event{'' if answer.events == 1 else 's'}"
+        message = f"stream ended ({end}) after {events} without content, tool call or finish reason"
+        raise _Failure("stream_empty", message, empty=answer.events == 0)
     if answer.complete:
         return answer
-    if answer.first_token_at is not None:
-        answer.stream_end = "eof"
-        return answer
-    message = f"stream ended after {answer.events} events without content or [DONE]"
-    raise _Failure("stream_torn", message, empty=answer.events == 0)
+    answer.stream_end = "eof"
+    return answer
 
 
 async def _read(
@@ -400,17 +445,22 @@ async def _read(
     secrets: Sequence[str],
     sent: bytes,
     tick: Callable[[bool], None] = _no_tick,
+    limit: int | None = None,
 ) -> tuple[Answer, float]:
     try:
         if response.status_code != 200:
-            raw = await response.aread()
-            raise _status_failure(response.status_code, raw, response.headers, secrets, sent)
+            raw = await _body(response.aiter_bytes(), limit, cut=True)
+            status, url = response.status_code, str(response.request.url)
+            raise _status_failure(status, raw, response.headers, secrets, sent, url)
         content_type = response.headers.get("Content-Type")
         if not stream:
             try:
-                return parse_completion(await response.aread(), secrets), started
+                return parse_completion(
+                    await _body(response.aiter_bytes(), limit), secrets
+                ), started
             except InvalidResponse as exc:
-                raise InvalidResponse(f"200 with Content-Type {content_type!r}: {exc}") from exc
+                kind = scrub(str(content_type), secrets)
+                raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
         if not _is_sse(content_type):
             first = b""
             async for chunk in response.aiter_bytes():
@@ -419,7 +469,11 @@ async def _read(
                     break
             raise _not_sse(str(content_type), first, secrets)
         reader = StreamReader(secrets)
+        size = 0
         async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if limit is not None and size > limit:
+                raise _too_large(limit)
             reader.feed(chunk, time.perf_counter())
             tick(reader.answer.events > 0)
         return _finish_stream(reader), started
@@ -430,6 +484,18 @@ async def _read(
         await response.aclose()
 
 
+def _transport_failure(exc: Exception, url: str) -> _Failure:
+    """An httpx transport failure under the network policy's kinds: ``tls``, ``invalid_response``
+    (not HTTP) or ``connection``, named without the server's bytes."""
+    from stages.inference.network import control_error
+
+    failure = control_error(exc, url)
+    kinds = {"tls": "tls", "protocol": "invalid_response"}
+    if failure.kind in kinds:
+        return _Failure(kinds[failure.kind], f"{type(exc).__name__}: {failure}")
+    return _Failure("connection", f"{type(exc).__name__}: {exc}")
+
+
 def _transport_errors() -> type[Exception]:
     import httpx
 
@@ -437,7 +503,11 @@ def _transport_errors() -> type[Exception]:
 
 
 async def _diagnose_empty_stream(
-    client: Client, url: str | httpx.URL, body: bytes, secrets: Sequence[str]
+    client: Client,
+    url: str | httpx.URL,
+    body: bytes,
+    secrets: Sequence[str],
+    limit: int | None = None,
 ) -> None:
     """Re-ask without streaming for one token; raise the server's error if it gives one."""
     probe = json.loads(body)
@@ -447,7 +517,7 @@ async def _diagnose_empty_stream(
     # dead connection to the probe: one more try on a connection failure.
     for _ in range(2):
         try:
-            await _attempt(client, url, json.dumps(probe).encode(), False, secrets)
+            await _attempt(client, url, json.dumps(probe).encode(), False, secrets, limit=limit)
         except _Failure as failure:
             if failure.kind == "connection":
                 continue
@@ -460,9 +530,13 @@ async def _diagnose_empty_stream(
 
 
 def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
-    """The outcome with every secret removed from its output (a server may echo one)."""
-    if outcome.answer is not None and secrets:
-        outcome.answer.output = scrub(outcome.answer.output, secrets)
+    """The outcome with every form of every secret removed from each field of its answer and
+    its error (a server may echo one anywhere); an answer is already scrubbed as it is read,
+    this is the last look before the outcome is journaled."""
+    if outcome.answer is not None:
+        outcome.answer.scrubbed(secrets)
+    if outcome.error is not None:
+        outcome.error = {k: scrub(v, secrets) for k, v in outcome.error.items()}
     return outcome
 
 
@@ -495,6 +569,21 @@ def _start_checks(client: Client, replicas: Replicas) -> None:
         task.add_done_callback(_CHECKS.discard)
 
 
+def _message(failure: _Failure, tries: list[dict[str, str]], policy: Policy) -> str:
+    """The journaled message of a request that failed for good: the last try's, after what the
+    run knows about its key for a refused one, and naming the first try's failure when it was
+    of another kind (a server that broke a stream off and then refused every connection failed
+    with ``stream_torn`` first: that, not the refusals, says what happened)."""
+    text = str(failure)
+    if failure.kind == "auth" and policy.key_note:
+        text = f"{policy.key_note}: {text}"
+    first = tries[0]
+    if first["kind"] == failure.kind:
+        return excerpt(text, MESSAGE_CHARS, policy.secrets)
+    also = f" (after {len(tries)} tries; the first failed with {first['kind']}: {first['message']})"
+    return excerpt(text, MESSAGE_CHARS - len(also), policy.secrets) + also
+
+
 async def send(
     client: Client,
     urls: Sequence[str | httpx.URL] | Replicas,
@@ -509,8 +598,9 @@ async def send(
     replicas = _replicas(urls)
     attempts = 0
     failover: list[int] = []
+    tries: list[dict[str, str]] = []
     failure: _Failure
-    secrets = policy.secrets
+    secrets, limit = policy.secrets, policy.max_answer_bytes
     while True:
         if replicas.down:
             _start_checks(client, replicas)
@@ -523,12 +613,15 @@ async def send(
             async with asyncio.timeout(policy.timeout_s) as window:
                 clock = _Clock(window, policy)
                 try:
-                    answer, started = await _attempt(client, url, body, stream, secrets, clock.tick)
+                    answer, started = await _attempt(
+                        client, url, body, stream, secrets, clock.tick, limit
+                    )
                 except _Failure as torn:
                     if torn.empty:
-                        await _diagnose_empty_stream(client, url, body, secrets)
+                        await _diagnose_empty_stream(client, url, body, secrets, limit)
                     raise
-            done = Outcome(answer, None, attempts, started, time.perf_counter(), index, failover)
+            ended = time.perf_counter()
+            done = Outcome(answer, None, attempts, started, ended, index, failover, tries)
             return scrub_outcome(done, secrets)
         except TimeoutError:
             failure = clock.failure() if clock is not None else _Failure("timeout", "")
@@ -536,6 +629,9 @@ async def send(
             failure = exc
         except InvalidResponse as exc:
             failure = _Failure("invalid_response", str(exc))
+        tries.append(
+            {"kind": failure.kind, "message": excerpt(str(failure), TRY_MESSAGE_CHARS, secrets)}
+        )
         if failure.kind in _REPLICA_DOWN and len(replicas.urls) > 1:
             replicas.take_out(index)
             if index not in failover and replicas.others_up({*failover, index}):
@@ -543,9 +639,9 @@ async def send(
                 attempts -= 1
                 continue
         if failure.kind not in _RETRIED or attempts > policy.max_retries:
-            message = excerpt(str(failure), MESSAGE_CHARS, secrets)
-            error = {"kind": failure.kind, "message": message}
-            return Outcome(None, error, attempts, started, time.perf_counter(), index, failover)
+            error = {"kind": failure.kind, "message": _message(failure, tries, policy)}
+            ended = time.perf_counter()
+            return Outcome(None, error, attempts, started, ended, index, failover, tries)
         base = BACKOFF_BASE_S if policy.backoff_base_s is None else policy.backoff_base_s
         backoff = base * 2 ** (attempts - 1) * _JITTER.uniform(0.5, 1.5)
         wait = failure.retry_after if failure.retry_after is not None else backoff

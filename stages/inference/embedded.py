@@ -19,13 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from stages.errors import AtlasError
+from stages.inference.network import ControlError, control_get
 from stages.inference.packaged import verified_gguf
 from stages.params import ModelParams
 
@@ -195,11 +195,8 @@ def _wait_ready(process: subprocess.Popen[bytes], root: str, log: IO[bytes]) -> 
                 f"the embedded server exited with code {process.returncode} while starting:\n"
                 f"{_tail(log)}"
             )
-        with (
-            contextlib.suppress(OSError),
-            urllib.request.urlopen(f"{root}/health", timeout=2) as response,
-        ):
-            if response.status == 200:
+        with contextlib.suppress(ControlError):  # its own child on loopback: no proxy between
+            if control_get(f"{root}/health", {}, 2.0, direct=True).status_code == 200:
                 return
         time.sleep(0.1)
     raise AtlasError(

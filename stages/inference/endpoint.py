@@ -3,8 +3,10 @@ about themselves (chat template, engine, fingerprint; see :mod:`stages.inference
 
 The API key is read from the environment variable named by ``model.api_key_env`` and only ever
 placed in the ``Authorization`` header; manifests describe endpoints without credentials. A
-remote (non-loopback) endpoint whose key variable is missing, an unreachable endpoint and an
-endpoint that rejects the key are one-sentence errors before any request is sent.
+remote (non-loopback) endpoint whose key variable is missing, an unreachable endpoint, an
+endpoint that rejects the key, redirects or shows an untrusted certificate are one-sentence
+errors before any request is sent. Every request here is a control request under the network
+policy (:mod:`stages.inference.network`: httpx, proxies from the environment, no redirect).
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ import contextlib
 import json
 import os
 import sys
-import urllib.error
-import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
+from stages.inference.network import ControlError, control_get, control_request
 from stages.inference.provenance import Observed, sha256_text
+from stages.inference.scrubber import scrub, scrub_value
 from stages.params import ModelParams
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ class Endpoint:
     templates: list[str | None]
     """Each URL's chat template as served (the GGUF's; llama.cpp's ``/props``), None if unseen."""
     secret: str | None = None
-    """The API key, kept only to scrub it from error messages."""
+    """The API key, kept only to scrub it from what the servers send."""
     engine: dict[str, Any] | None = None
     """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
     starter: Callable[[], str] | None = None
@@ -92,7 +94,8 @@ class Endpoint:
         if self.engine is None:
             return Watch(root, None)
         pid = self.pids[0] if len(self.pids) == 1 else None
-        return Watch(root, self.engine["n_ctx"], pid, int(self.engine.get("n_threads") or 0))
+        threads = int(self.engine.get("n_threads") or 0)
+        return Watch(root, self.engine["n_ctx"], pid, threads, direct=True)
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
@@ -131,27 +134,36 @@ def api_key(model: ModelParams, urls: list[str]) -> str | None:
     return key or None
 
 
-def _get(url: str, headers: dict[str, str], timeout: float) -> bytes:
-    request = urllib.request.Request(url, headers=headers)
-    with urllib.request.urlopen(request, timeout=timeout) as response:
-        return bytes(response.read())
+def _stop_error(url: str, exc: ControlError) -> AtlasError:
+    """A failure no other URL can mend: a redirect (the key is not sent on) or a TLS one."""
+    return AtlasError(f"endpoint {public_url(url)}: {exc}")
 
 
-def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -> frozenset[int]:
-    """GET ``/models`` on each URL before the run: a rejected key stops it, and so does every URL
-    being unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
+def preflight(
+    urls: list[str], headers: dict[str, str], timeout: float = 10.0, key_note: str = ""
+) -> frozenset[int]:
+    """GET ``/models`` on each URL before the run (:mod:`stages.inference.network`'s policy): a
+    rejected key (the refusal rule of :mod:`stages.inference.credentials`, the message ending in
+    ``key_note``), a redirect or an untrusted certificate stops it, and so does every URL being
+    unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
+    from stages.inference.credentials import is_refusal
+
     unreachable: dict[int, str] = {}
     for index, url in enumerate(urls):
         try:
-            _get(f"{url.rstrip('/')}/models", headers, timeout)
-        except urllib.error.HTTPError as exc:
-            if exc.code in (401, 403):
-                raise AtlasError(
-                    f"endpoint {public_url(url)} rejected the credentials (HTTP {exc.code})"
-                ) from exc
-            # Some servers have no /models; the chat requests will tell.
-        except (urllib.error.URLError, OSError) as exc:
-            unreachable[index] = str(getattr(exc, "reason", exc))
+            response = control_get(f"{url.rstrip('/')}/models", headers, timeout)
+        except ControlError as exc:
+            if exc.kind in ("redirect", "tls"):
+                raise _stop_error(url, exc) from None
+            unreachable[index] = str(exc)
+            continue
+        status = response.status_code
+        if status >= 400 and is_refusal(status, response.text):
+            note = f"; {key_note}" if key_note else ""
+            raise AtlasError(
+                f"endpoint {public_url(url)} rejected the credentials (HTTP {status}){note}"
+            )
+        # Some servers have no /models (any other status); the chat requests will tell.
     if len(unreachable) == len(urls):
         first = min(unreachable)
         raise AtlasError(f"endpoint {public_url(urls[first])} is unreachable: {unreachable[first]}")
@@ -163,11 +175,15 @@ def preflight(urls: list[str], headers: dict[str, str], timeout: float = 10.0) -
     return frozenset(unreachable)
 
 
-def served_template(url: str, headers: dict[str, str]) -> str | None:
-    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen."""
+def served_template(url: str, headers: dict[str, str], secrets: Sequence[str] = ()) -> str | None:
+    """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen. The
+    document is scrubbed of ``secrets`` before anything in it is kept (the template is written to
+    the manifest)."""
     root = url.rstrip("/").removesuffix("/v1")
-    with contextlib.suppress(Exception):
-        props = json.loads(_get(f"{root}/props", headers, 3.0))
+    with contextlib.suppress(ControlError, ValueError):
+        response = control_get(f"{root}/props", headers, 3.0)
+        props = json.loads(response.content) if response.status_code == 200 else None
+        props = scrub_value(props, secrets)
         template = props.get("chat_template") if isinstance(props, dict) else None
         if isinstance(template, str) and template:
             return template
@@ -193,14 +209,17 @@ def probe_fingerprints(
     for index, url in enumerate(endpoint.urls):
         if index in endpoint.down:  # unreachable at the start: nothing to observe
             continue
-        request = urllib.request.Request(f"{url.rstrip('/')}/chat/completions", data, headers)
+        chat = f"{url.rstrip('/')}/chat/completions"
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                answer = json.loads(response.read())
-        except (OSError, ValueError):
+            response = control_request("POST", chat, headers, timeout, data, endpoint.embedded)
+            if response.status_code != 200:
+                return None
+            answer = json.loads(response.content)
+        except (ControlError, ValueError):
             return None
         fingerprint = answer.get("system_fingerprint") if isinstance(answer, dict) else None
-        seen.add(str(fingerprint) if fingerprint else None)
+        secrets = (endpoint.secret,) if endpoint.secret else ()  # it is printed if it drifted
+        seen.add(scrub(str(fingerprint), secrets) if fingerprint else None)
     return frozenset(seen)
 
 
@@ -234,8 +253,13 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    down = preflight(urls, headers)
+    from stages.inference.credentials import key_note
+
+    down = preflight(urls, headers, key_note=key_note(model.api_key_env, key is not None))
     labels = [public_url(u) for u in urls]
-    templates = [None if i in down else served_template(u, headers) for i, u in enumerate(urls)]
+    secrets = (key,) if key else ()
+    templates = [
+        None if i in down else served_template(u, headers, secrets) for i, u in enumerate(urls)
+    ]
     weights = [weight for _, weight in model.replicas]
     yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down)

@@ -4,44 +4,63 @@ What a sending loop needs of HTTP is small: POST a JSON body, read a status line
 then a body framed by ``Content-Length``, by chunks (``Transfer-Encoding: chunked``, which is how
 OpenAI-compatible servers stream server-sent events) or by the end of the connection, and keep the
 connection for the next request. A general client pays for far more on every request (cookies,
-redirects, tracing hooks, multipart, proxies); aiohttp's import alone, which creates two TLS
-contexts by reading the system's certificate store, was about 85 ms of a 2.4 s run, and its request
-path most of the client's CPU per request. Here the response is parsed in the protocol's
-``data_received``, each piece of body is stamped with the time it arrived there (the earliest a
-process can see it, before it waits its turn in the event loop: what TTFT and ITL should read),
-and TLS is set up only for ``https`` URLs, with the system's store, verified.
+redirects, tracing hooks, multipart); aiohttp's import alone, which creates two TLS contexts by
+reading the system's certificate store, was about 85 ms of a 2.4 s run, and its request path most
+of the client's CPU per request (aiohttp is no longer used: issue 31). Here the response is parsed
+in the protocol's ``data_received``, each piece of body is stamped with the time it arrived there
+(the earliest a process can see it, before it waits its turn in the event loop: what TTFT and ITL
+should read), and TLS is set up only for ``https`` URLs.
 
-Limits, on purpose: no proxies, no redirects (a 3xx is an answer like any other), no request
-pipelining, no compression asked for (``gzip`` and ``deflate`` bodies are still decoded). HTTP/1.0
-servers and ``Connection: close`` are honoured. Errors: :class:`WireError` when no response came
-(``connect``, or ``read`` before the head), :class:`BrokenResponse` when it broke later.
+The project's network policy (:mod:`stages.inference.network`) holds here too: TLS verified
+against ``SSL_CERT_FILE``/``SSL_CERT_DIR`` or the system's store; the proxy httpx would use for a
+URL (``HTTP_PROXY``, ``NO_PROXY``, ...) is used, absolute-form requests for ``http`` URLs and a
+``CONNECT`` tunnel for ``https`` ones; no redirect is followed (a 3xx reaches the caller, which
+fails it as a ``redirect``). Limits, on purpose: no request pipelining, no compression asked for
+(``gzip`` and ``deflate`` bodies are still decoded). HTTP/1.0 servers and ``Connection: close``
+are honoured. Errors: :class:`WireError` when no response came (``connect``, or ``read`` before
+the head), :class:`BrokenResponse` when it broke later, :class:`NotHTTP` (one of them) when the
+peer sent something that is not HTTP/1.x: no status line, a head over :data:`MAX_HEAD`, bytes past
+the end of the response. Their messages never quote the server's bytes: a malformed line may hold
+the API key, echoed, and a message is cut before anyone could scrub it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+from stages.inference.network import tls_context
+from stages.inference.tunnel import Route, open_tunnel, route
+
 MAX_HEAD = 1 << 16
 """A response head (status line and headers) longer than this is not HTTP."""
 _LENGTH, _CHUNKED, _CLOSE, _DONE = range(4)
-_SSL: Any = None
 
 
 class WireError(Exception):
-    """The request got no response: ``connect`` (no connection) or ``read`` (it broke first)."""
+    """The request got no response: ``connect`` (no connection) or ``read`` (it broke first);
+    ``failure`` is the failure kind a journal gives it (``connection``, ``tls``,
+    ``invalid_response``)."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str, failure: str = "connection") -> None:
         super().__init__(message)
         self.kind = kind
+        self.failure = failure
 
 
 class BrokenResponse(OSError):
     """The connection ended, or sent something that is not HTTP, before the response ended."""
+
+
+class NotHTTP(BrokenResponse):
+    """The peer broke HTTP/1.1's rules: not a connection that broke, an answer that is invalid."""
+
+    failure = "invalid_response"
 
 
 READ_ERRORS = (BrokenResponse, OSError)
@@ -53,16 +72,6 @@ class Headers(dict[str, str]):
 
     def get(self, name: str, default: Any = None) -> Any:
         return super().get(name.lower(), default)
-
-
-def _tls() -> Any:
-    global _SSL
-    if _SSL is None:
-        import ssl
-
-        _SSL = ssl.create_default_context()
-        _SSL.set_alpn_protocols(["http/1.1"])
-    return _SSL
 
 
 class Response:
@@ -124,17 +133,19 @@ class Response:
 
     def _parse_head(self) -> None:
         while True:  # 1xx interim responses are skipped
+            if not b"HTTP/".startswith(bytes(self._buffer[:5])):  # an SSH banner, say: no wait
+                raise NotHTTP("the peer does not speak HTTP/1.x: no status line in its answer")
             end = self._buffer.find(b"\r\n\r\n")
+            if end > MAX_HEAD or (end < 0 and len(self._buffer) > MAX_HEAD):
+                raise NotHTTP(f"a response head longer than {MAX_HEAD} bytes")
             if end < 0:
-                if len(self._buffer) > MAX_HEAD:
-                    raise BrokenResponse(f"response head longer than {MAX_HEAD} bytes")
                 return
             lines = bytes(self._buffer[:end]).decode("latin-1").split("\r\n")
             del self._buffer[: end + 4]
             version, _, rest = lines[0].partition(" ")
             code = rest[:3]
             if not version.startswith("HTTP/1.") or not code.isdigit():
-                raise BrokenResponse(f"not an HTTP/1.x status line: {lines[0][:80]!r}")
+                raise NotHTTP("the peer does not speak HTTP/1.x: no status line in its answer")
             status = int(code)
             if 100 <= status < 200:
                 continue
@@ -142,7 +153,7 @@ class Response:
             for line in lines[1:]:
                 name, sep, value = line.partition(":")
                 if not sep:
-                    raise BrokenResponse(f"malformed header line: {line[:80]!r}")
+                    raise NotHTTP("a header line without a colon in the response head")
                 name, value = name.strip().lower(), value.strip()
                 headers[name] = f"{headers[name]}, {value}" if name in headers else value
             self._set_head(version, status, headers)
@@ -160,7 +171,7 @@ class Response:
             try:
                 self._left = int(headers["content-length"])
             except ValueError:
-                raise BrokenResponse(f"bad Content-Length {headers['content-length']!r}") from None
+                raise NotHTTP("a Content-Length that is not a number") from None
             self._framing = _DONE if self._left == 0 or status in (204, 304) else _LENGTH
         elif status in (204, 304):
             self._framing = _DONE
@@ -196,13 +207,13 @@ class Response:
             end = buffer.find(b"\r\n")
             if end < 0:
                 if len(buffer) > MAX_HEAD:
-                    raise BrokenResponse("chunk size line too long")
+                    raise NotHTTP("a chunk size line too long")
                 return
             line = bytes(buffer[:end])
             del buffer[: end + 2]
             if self._chunk_end:  # the CRLF after a chunk's data
                 if line:
-                    raise BrokenResponse("chunk data longer than its size")
+                    raise NotHTTP("chunk data longer than its size")
                 self._chunk_end = False
                 continue
             if self._left == -1:  # trailers: until an empty line
@@ -212,7 +223,7 @@ class Response:
             try:
                 size = int(line.split(b";", 1)[0].strip(), 16)
             except ValueError:
-                raise BrokenResponse(f"bad chunk size line {line[:40]!r}") from None
+                raise NotHTTP("a chunk size line that is not a number") from None
             self._left = size if size else -1
 
     def _emit(self, data: bytes, at: float) -> None:
@@ -222,11 +233,11 @@ class Response:
             self._pieces.append((data, at))
 
     def _end(self) -> None:
+        if self._buffer:  # never a pipelined answer: none was asked for
+            raise NotHTTP("bytes past the end of the response (its Content-Length or last chunk)")
         if self._decoder is not None and (rest := self._decoder.flush()):
             self._pieces.append((rest, time.perf_counter()))
         self._framing = _DONE
-        if self._buffer:
-            self.keep_alive = False
 
     def _wake(self) -> None:
         waiter, self._waiter = self._waiter, None
@@ -327,10 +338,15 @@ class _Connection(asyncio.Protocol):
 class Pool:
     """Keep-alive connections per origin, at most ``max_connections`` idle ones kept."""
 
-    def __init__(self, max_connections: int, connect_timeout_s: float | None = None) -> None:
+    def __init__(
+        self, max_connections: int, connect_timeout_s: float | None = None, direct: bool = False
+    ) -> None:
         self.max_connections = max(1, max_connections)
         self.connect_timeout_s = connect_timeout_s
         """How long a new connection (TCP and TLS) may take; None: as long as the OS allows."""
+        self.direct = direct
+        """No proxy whatever the environment says (the embedded server, the project's child)."""
+        self._routes: dict[tuple[str, str, int], Route] = {}
         self._idle: dict[tuple[str, str, int], list[_Connection]] = {}
         self._all: set[_Connection] = set()
         self.stale_retries = 0
@@ -346,10 +362,16 @@ class Pool:
             raise WireError("connect", f"ConnectError: not an http(s) URL: {url}")
         port = parts.port or (443 if scheme == "https" else 80)
         origin = (scheme, host, port)
+        via = self._route(origin, url)
         default = port == (443 if scheme == "https" else 80)
         name = f"[{host}]" if ":" in host else host
-        lines = [f"{method} {parts.path or '/'}{'?' + parts.query if parts.query else ''} HTTP/1.1"]
-        lines.append(f"Host: {name if default else f'{name}:{port}'}")
+        authority = name if default else f"{name}:{port}"
+        target = f"{parts.path or '/'}{'?' + parts.query if parts.query else ''}"
+        if via.proxy is not None and not via.tunnel:  # absolute form, to the proxy
+            target = f"{scheme}://{authority}{target}"
+        lines = [f"{method} {target} HTTP/1.1", f"Host: {authority}"]
+        if via.proxy is not None and not via.tunnel and via.authorization:
+            lines.append(f"Proxy-Authorization: {via.authorization}")
         if body or method == "POST":
             lines.append(f"Content-Length: {len(body)}")
         lines += [f"{key}: {value}" for key, value in headers.items()]
@@ -367,6 +389,10 @@ class Pool:
             except asyncio.CancelledError:
                 connection.close()
                 raise
+            except NotHTTP as exc:  # an answer, and not HTTP: no stale connection to retry
+                connection.close()
+                message = f"invalid response from {host}:{port}: {exc}"
+                raise WireError("read", message, NotHTTP.failure) from exc
             except READ_ERRORS as exc:
                 connection.close()
                 if not (reused and spare):
@@ -382,24 +408,53 @@ class Pool:
             self._all.discard(connection)
         return None
 
+    def _route(self, origin: tuple[str, str, int], url: str) -> Route:
+        """The origin's route (:mod:`stages.inference.tunnel`), decided once per pool."""
+        via = self._routes.get(origin)
+        if via is None:
+            try:
+                via = self._routes[origin] = route(url, self.direct)
+            except ValueError as exc:
+                raise WireError("connect", f"ProxyError: {exc}") from exc
+        return via
+
     async def _connect(self, origin: tuple[str, str, int], idle: list[_Connection]) -> _Connection:
         scheme, host, port = origin
         loop = asyncio.get_running_loop()
-        tls = _tls() if scheme == "https" else None
+        tls = tls_context() if scheme == "https" else None
+        via = self._routes[origin]
         try:
             async with asyncio.timeout(self.connect_timeout_s):
-                _, connection = await loop.create_connection(
-                    lambda: _Connection(idle), host, port, ssl=tls
-                )
+                if via.proxy is None:
+                    _, connection = await loop.create_connection(
+                        lambda: _Connection(idle), host, port, ssl=tls
+                    )
+                elif not via.tunnel:
+                    _, connection = await loop.create_connection(
+                        lambda: _Connection(idle), *via.proxy
+                    )
+                else:
+                    sock = await open_tunnel(via, host, port)
+                    _, connection = await loop.create_connection(
+                        lambda: _Connection(idle), sock=sock, ssl=tls, server_hostname=host
+                    )
         except TimeoutError as exc:
             raise WireError(
                 "connect",
                 f"ConnectTimeout: no connection to {host}:{port} "
                 f"within {self.connect_timeout_s:g} s",
             ) from exc
+        except ssl.SSLCertVerificationError as exc:
+            reason = exc.verify_message or exc.reason
+            message = f"TLS: the certificate of {host}:{port} is not trusted ({reason})"
+            raise WireError("connect", message, "tls") from exc
+        except ssl.SSLError as exc:
+            message = f"TLS: the handshake with {host}:{port} failed ({exc.reason})"
+            raise WireError("connect", message, "tls") from exc
         except OSError as exc:
+            through = f" through the proxy {via.proxy_origin}" if via.proxy else ""
             raise WireError(
-                "connect", f"ConnectError: cannot connect to {host}:{port}: {exc}"
+                "connect", f"ConnectError: cannot connect to {host}:{port}{through}: {exc}"
             ) from exc
         self._all.add(connection)
         if len(self._all) > 4 * self.max_connections:

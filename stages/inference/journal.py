@@ -100,6 +100,8 @@ def make_record(
         "seed": seed,
         "provenance": provenance,
     }
+    if outcome.tries:  # only when a try failed: old journals, and most records, have none
+        record["tries"] = outcome.tries
     if answer is not None and answer.first_token_at is not None:
         record["ttft_s"] = round(answer.first_token_at - outcome.started, 6)
         times = answer.token_times

@@ -222,7 +222,13 @@ def _send_level(
 
         whole = load.max_in_flight if load.mode == "rate" else int(level)
         pool = split(whole, share.count, share.index)
-        client = make_client(pool, request_headers(endpoint), plan.run.connect_timeout_s)
+        client = make_client(
+            pool,
+            request_headers(endpoint),
+            plan.run.connect_timeout_s,
+            endpoint.urls,
+            endpoint.embedded,
+        )
         sender = Sender(
             client=client,
             urls=endpoint.replicas(),

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from stages.inference import eventloop
 from stages.inference.provenance import manifest_entries
-from stages.inference.transport import client_name
+from stages.inference.transport import wire_name
 from stages.io import sha256_file
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from stages.inference.plan import Plan
     from stages.inference.rerun import Triage
 
-PACKAGES = ("aiohttp", "dvc", "httpx", "inference-atlas", "pydantic", "uvloop")
+PACKAGES = ("dvc", "httpx", "inference-atlas", "pydantic", "uvloop")
 
 
 def now_iso() -> str:
@@ -128,7 +128,7 @@ def build_manifest(
         "engine": endpoint.engine,
         "packages": package_versions(),
         "event_loop": eventloop.loop_name(),
-        "http_client": client_name(),
+        "http_client": wire_name(endpoint.urls, endpoint.embedded),
         "git_commit": git_commit(),
         "started_at": started_at,
         "finished_at": now_iso(),

@@ -2,7 +2,8 @@
 
 For each planned request the journal's last record decides (:func:`stages.inference.journal.
 latest`): no record, send it; a failure, send it again with a fresh retry budget, unless
-``--keep-failed`` keeps failures as results; a success made under another chat template, engine
+``--keep-failed`` keeps failures as results (and so is an empty stream an older run journaled as
+an answer, :func:`empty_answer`); a success made under another chat template, engine
 or fingerprint than the endpoint shows now (:func:`stages.inference.provenance.drift`), send it
 again (``--no-resend-on-drift`` refuses instead); any other success is reused.
 """
@@ -68,6 +69,19 @@ def needs_fingerprint(items: list[Item], latest: dict[str, dict[str, Any]], now:
     return False
 
 
+def empty_answer(record: dict[str, Any]) -> bool:
+    """A stream journaled as an answer before issue 31 although it brought nothing: ``[DONE]``
+    without content, tool call or finish reason (now a ``stream_empty`` failure); such a record
+    is sent again like a failure."""
+    return (
+        record.get("error") is None
+        and record.get("stream_end") == "done"
+        and record.get("finish_reason") is None
+        and not record.get("output")
+        and not record.get("tool_calls")
+    )
+
+
 def triage(
     items: list[Item],
     latest: dict[str, dict[str, Any]],
@@ -81,8 +95,8 @@ def triage(
         if record is None:
             out.new += 1
             out.todo.append(item)
-        elif record.get("error") is not None:
-            kind = (record.get("error") or {}).get("kind")
+        elif record.get("error") is not None or empty_answer(record):
+            kind = (record.get("error") or {}).get("kind", "stream_empty")
             if keep_failed or (only_kinds is not None and kind not in only_kinds):
                 out.kept_failed += 1
             else:

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from stages.inference.client import send
+from stages.inference.credentials import Streak, check_stopped, key_note
 from stages.inference.definitions import Timings
 from stages.inference.endpoint import Endpoint, open_endpoint
-from stages.inference.failures import check_failed_share
+from stages.inference.failures import check_failed_share, first_kinds
 from stages.inference.journal import Journal, latest, make_record
 from stages.inference.manifest import build_manifest, now_iso, run_counts
 from stages.inference.metrics import bucket_metrics, serving_metrics
@@ -76,11 +77,18 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
         urls = endpoint.replicas()
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
-        client = make_client(workers, request_headers(endpoint), plan.run.connect_timeout_s)
+        client = make_client(
+            workers,
+            request_headers(endpoint),
+            plan.run.connect_timeout_s,
+            endpoint.urls,
+            endpoint.embedded,
+        )
+        refused = Streak()
 
         async def worker(index: int) -> None:
             await asyncio.sleep(index * STAGGER_S)
-            while (number := await share.feed.take()) is not None:
+            while not share.stopping.is_set() and (number := await share.feed.take()) is not None:
                 item = todo[number]
                 outcome = await send(client, urls, number, item.body, stream, policy)  # scrubbed
                 fingerprint = outcome.answer.system_fingerprint if outcome.answer else None
@@ -90,6 +98,8 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
                 )
                 note_failover(record, outcome, endpoint.labels)
                 share.sink.append(record)
+                if refused.note(outcome.error):  # the key does not work: send no more
+                    share.stopping.set()
 
         try:
             await asyncio.gather(*(worker(i) for i in range(min(workers, len(todo)))))
@@ -190,10 +200,19 @@ def _keep_wall_clock_rates(metrics: dict[str, Any], previous_path: Path) -> None
     metrics["server"] = previous.get("server")
 
 
-def warn_other_models(name: str, requested: str, records: list[dict[str, Any]]) -> None:
+def warn_other_models(
+    name: str, requested: str, records: list[dict[str, Any]], secrets: tuple[str, ...] = ()
+) -> None:
     """One warning line when answers name another model than the one requested (a proxy or
-    router answered with something else; each record's ``model`` says what)."""
-    named = Counter(str(r["model"]) for r in records if r.get("model") and r["model"] != requested)
+    router answered with something else; each record's ``model`` says what). The names are
+    scrubbed again: a journal an older version wrote may hold a key a server echoed."""
+    from stages.inference.scrubber import scrub
+
+    named = Counter(
+        scrub(str(r["model"]), secrets)
+        for r in records
+        if r.get("model") and r["model"] != requested
+    )
     if named:
         others = ", ".join(f"{model!r} ({n})" for model, n in sorted(named.items()))
         sys.stderr.write(
@@ -274,6 +293,7 @@ def _infer(
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
         concurrency = plan.concurrency
         main = run_pass(mine, endpoint, out / "responses.jsonl", concurrency, label, policy)
+        check_stopped(label, len(main.triage.todo), main.fresh)
         main = _stalled_once_more(mine, endpoint, out, concurrency, label, main)
         previous = _previous_document(serving_path)
         metrics = _metrics(mine, main, concurrency, previous)
@@ -293,12 +313,16 @@ def _infer(
     with output_set(set_name, f"the manifest and serving metrics of {label}") as set_:
         set_.write_json(out / "manifest.json", manifest)
         set_.write_json(serving_path, serving_document(metrics, levels))
-    warn_other_models(name, plan.model.name, main.records)
+    secrets = (endpoint.secret,) if endpoint.secret else ()
+    warn_other_models(name, plan.model.name, main.records, secrets)
     again = counts["resent_failed"] + counts["resent_drifted"]
     sys.stderr.write(
         f"{label}: {counts['requests']} requests ({counts['finished_before']} already done, "
         f"{counts['sent']} sent{f', {again} of them again' if again else ''}), "
         f"{counts['failed']} failed -> {out / 'responses.jsonl'}\n"
     )
-    check_failed_share(label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share)
+    check_failed_share(
+        label, counts["failed_by_kind"], counts["requests"], plan.max_failed_share,
+        first_kinds(main.records), key_note(plan.model.api_key_env, endpoint.secret is not None),
+    )  # fmt: skip
     return counts

@@ -14,9 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from stages.inference.client import Outcome, Policy
+from stages.inference.credentials import key_note
 from stages.inference.endpoint import Endpoint
 from stages.inference.plan import Plan
 
+BASE_ANSWER_BYTES = 1 << 20
+BYTES_PER_TOKEN = 16 << 10
+UNBOUNDED_ANSWER_BYTES = 64 << 20
+"""The default answer-size cap (``run.max_answer_bytes`` null): a base, plus so much per token
+of ``max_tokens``, or this much without a ``max_tokens``."""
 STAGGER_S = 0.0005
 """Workers start this far apart, so that answers do not all arrive in the same instant and queue
 behind each other in the event loop (which would inflate measured TTFT)."""
@@ -43,7 +49,18 @@ def request_policy(plan: Plan, endpoint: Endpoint) -> Policy:
         secrets=secrets,
         first_byte_s=min(plan.run.first_byte_timeout_s, timeout_s),
         stall_s=plan.run.stall_timeout_s,
+        max_answer_bytes=max_answer_bytes(plan.run.max_answer_bytes, plan.decoding["max_tokens"]),
+        key_note=key_note(plan.model.api_key_env, endpoint.secret is not None),
     )
+
+
+def max_answer_bytes(setting: int | None, max_tokens: int | None) -> int:
+    """``run.max_answer_bytes``, or when null what its docstring derives from ``max_tokens``."""
+    if setting is not None:
+        return setting
+    if max_tokens is None:
+        return UNBOUNDED_ANSWER_BYTES
+    return BASE_ANSWER_BYTES + max_tokens * BYTES_PER_TOKEN
 
 
 @contextlib.contextmanager

@@ -16,10 +16,11 @@ import contextlib
 import os
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from stages.inference.network import ControlError, control_get
 
 SAMPLE_S = 0.5
 NOTE_WINDOW_S = 10.0
@@ -44,14 +45,17 @@ def parse(text: str) -> dict[str, float]:
     return values
 
 
-def scrape(root: str, timeout: float = 5.0) -> dict[str, float] | None:
-    """The server's metrics now, or None when it has none."""
+def scrape(root: str, timeout: float = 5.0, direct: bool = False) -> dict[str, float] | None:
+    """The server's metrics now, or None when it has none, or its answer is not HTTP
+    (the project's network policy: :mod:`stages.inference.network`; ``direct``: the embedded
+    server, no proxy)."""
     try:
-        with urllib.request.urlopen(f"{root}/metrics", timeout=timeout) as response:
-            values = parse(response.read().decode("utf-8", "replace"))
-    except (OSError, ValueError):
+        response = control_get(f"{root}/metrics", {}, timeout, direct=direct)
+    except ControlError:
         return None
-    return values or None
+    if response.status_code != 200:
+        return None
+    return parse(response.content.decode("utf-8", "replace")) or None
 
 
 def _delta(after: dict[str, float], before: dict[str, float], name: str) -> float:
@@ -121,9 +125,16 @@ class Watch:
     and how much CPU it is given (issue 32: a busy machine shows on the progress line)."""
 
     def __init__(
-        self, root: str | None, n_ctx: int | None, pid: int | None = None, threads: int = 0
+        self,
+        root: str | None,
+        n_ctx: int | None,
+        pid: int | None = None,
+        threads: int = 0,
+        direct: bool = False,
     ) -> None:
         self.root, self.n_ctx, self.pid, self.threads = root, n_ctx, pid, threads
+        self.direct = direct
+        """The embedded engine's own server: scraped with no proxy between."""
         self.result: dict[str, Any] | None = None
         self._samples: list[dict[str, float]] = []
         self._cpu: list[tuple[float, float]] = []
@@ -133,7 +144,10 @@ class Watch:
 
     def _sample(self) -> None:
         while not self._stop.wait(SAMPLE_S):
-            if self.root is not None and (values := scrape(self.root, timeout=2.0)) is not None:
+            if (
+                self.root is not None
+                and (values := scrape(self.root, 2.0, self.direct)) is not None
+            ):
                 values["_at"] = time.perf_counter()
                 self._samples.append(values)
             if self.pid is not None and (used := cpu_seconds(self.pid)) is not None:
@@ -161,7 +175,7 @@ class Watch:
 
     @contextlib.contextmanager
     def during(self) -> Iterator[None]:
-        before = scrape(self.root) if self.root else None
+        before = scrape(self.root, direct=self.direct) if self.root else None
         self._before = before
         thread = threading.Thread(target=self._sample, name="metrics", daemon=True)
         started = self._started = time.perf_counter()
@@ -174,7 +188,9 @@ class Watch:
             self._stop.set()
             if thread.is_alive():
                 thread.join()
-            after = scrape(self.root) if before is not None and self.root else None
+            after = (
+                scrape(self.root, direct=self.direct) if before is not None and self.root else None
+            )
             if before is not None and after is not None:
                 samples = [before, *(self._without_times()), after]
                 self.result = figures(before, after, samples, wall, self.n_ctx)

@@ -6,8 +6,11 @@ is not a token); inter-token gaps are the times between successive such deltas. 
 that arrive in one read share its timestamp, which is what the client really saw. The first
 ``system_fingerprint`` and the first ``model`` an event carries are kept: what answered.
 
-Excerpts of what the server sent (in :class:`InvalidResponse` messages) are cut only after the
-secrets given to the reader are scrubbed (:func:`stages.inference.client.excerpt`'s rule).
+Secrets (issue 31): every string field of an answer — text, tool calls, ``usage``, ``timings``,
+``system_fingerprint``, ``model`` — is scrubbed of every form of the secrets given to the reader
+once the answer is assembled (:mod:`stages.inference.scrubber`), so a key split over two events
+is found whole; excerpts of what the server sent (in :class:`InvalidResponse` messages) are cut
+only after they are scrubbed.
 """
 
 from __future__ import annotations
@@ -17,16 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from stages.inference.scrubber import excerpt, scrubber
+
 _DECODE = json.JSONDecoder().decode
 
 
 def _shown(data: bytes, limit: int, secrets: Sequence[str], as_repr: bool = True) -> str:
     """The first ``limit`` bytes of ``data`` (as ``repr``, or as text), secrets scrubbed before
     the cut."""
-    for secret in secrets:
-        if secret:
-            data = data.replace(secret.encode(), b"***")
-    return repr(data[:limit]) if as_repr else data[:limit].decode("utf-8", "replace")
+    return excerpt(data, limit, secrets, as_repr)
 
 
 class InvalidResponse(Exception):
@@ -63,6 +65,18 @@ class Answer:
         """The stream ended properly: ``[DONE]`` or a finish reason."""
         return self.done or self.finish_reason is not None
 
+    def scrubbed(self, secrets: Sequence[str]) -> Answer:
+        """The answer with every form of ``secrets`` removed from every field the server sent."""
+        clean = scrubber(secrets)
+        if clean:
+            self.output = clean(self.output)
+            self.tool_calls = clean.value(self.tool_calls)
+            self.finish_reason = clean.value(self.finish_reason)
+            self.usage, self.timings = clean.value(self.usage), clean.value(self.timings)
+            self.system_fingerprint = clean.value(self.system_fingerprint)
+            self.model = clean.value(self.model)
+        return self
+
 
 class StreamReader:
     """Incremental SSE parser building an :class:`Answer`."""
@@ -94,7 +108,7 @@ class StreamReader:
         answer.stream_end = "done" if answer.done else "finish" if answer.finish_reason else None
         if self._calls:
             answer.tool_calls = [self._calls[i] for i in sorted(self._calls)]
-        return answer
+        return answer.scrubbed(self._secrets)
 
     def _event(self, payload: bytes, now: float) -> None:
         answer = self.answer
@@ -181,4 +195,4 @@ def parse_completion(body: bytes, secrets: Sequence[str] = ()) -> Answer:
         events=1,
         system_fingerprint=str(fingerprint) if fingerprint else None,
         model=str(obj["model"]) if obj.get("model") else None,
-    )
+    ).scrubbed(secrets)

@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
+from stages.names import checked
+
 
 def _num(value: float | None, digits: int = 3) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
@@ -73,6 +75,7 @@ def judge(
 
     Example: atlas judge identity
     """
+    checked(workload, "WORKLOAD")
     from stages.judge.run import judge_workload
 
     typer.echo("\n".join(describe(judge_workload(workload))))

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from stages.errors import AtlasError
+from stages.names import checked
 
 
 def report(
@@ -23,6 +24,7 @@ def report(
     Example: atlas report   (or: atlas report --protocol kouman --study kouman-demo)
     """
     if protocol is not None:
+        checked(study, "--study")
         if protocol != "kouman":
             raise AtlasError(f"--protocol {protocol!r}: the only protocol is kouman")
         from stages.review.kouman import kouman_report

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from stages.datasets.audit_report import audit_markdown, fresh_markdown
+from stages.markdown_text import code_span, inline
 from stages.report import runs, serving, tables
 from stages.report.inputs import WorkloadInputs
 
@@ -18,7 +19,8 @@ MAX_FAILURES = 30
 
 
 def cell(value: Any) -> str:
-    """A value as one markdown table cell (pipes escaped, newlines folded)."""
+    """A value as one markdown table cell: newlines folded, and markup escaped (cells quote
+    model outputs and dataset text: :mod:`stages.markdown_text`)."""
     if value is None:
         return "—"
     if isinstance(value, float):
@@ -27,7 +29,7 @@ def cell(value: Any) -> str:
         text = value
     else:
         text = json.dumps(value, ensure_ascii=False)
-    return " ".join(text.split()).replace("|", "\\|")
+    return inline(text)
 
 
 def table(header: list[str], rows: list[list[Any]]) -> list[str]:
@@ -49,7 +51,7 @@ def run_lines(workloads: list[WorkloadInputs]) -> list[str]:
     """Per model revision: the decoding all its workloads share, then a table of the rest."""
     out: list[str] = []
     for run in runs.model_runs(workloads):
-        out += [runs.sentence(run, lambda text: f"`{text}`"), "", *table(run.header, run.rows())]
+        out += [runs.sentence(run, code_span), "", *table(run.header, run.rows())]
     return out
 
 
@@ -107,7 +109,8 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
     """Counts, accuracy with its interval, DROP means and the secondary chrF++ block."""
     m = w.metrics
     out = [
-        f"Dataset `{w.dataset}` ({w.kind}): {m.get('n', 0)} records, {m.get('failed', 0)} failed."
+        f"Dataset {code_span(w.dataset)} ({w.kind}): {m.get('n', 0)} records, "
+        f"{m.get('failed', 0)} failed."
     ]
     if "accuracy" in m:
         out.append(
@@ -132,7 +135,7 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
         s = m["secondary"]
         out.append(
             f"Secondary, not part of accuracy: chrF++ corpus {s['chrf_corpus']:.2f}, sentence mean "
-            f"{s['chrf_sentence_mean']:.2f} (n={s['n']}), `{s['signature']}`."
+            f"{s['chrf_sentence_mean']:.2f} (n={s['n']}), {code_span(s['signature'])}."
         )
     return [line for text in out for line in (text, "")]
 

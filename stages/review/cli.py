@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from stages.errors import AtlasError
+from stages.names import checked
 
 review_app = typer.Typer(
     help="Human review: export sheets, import verdicts.\n\n"
@@ -35,6 +36,7 @@ def export(
 
     Example: atlas review export --study kouman-demo --pass 1
     """
+    checked(study, "--study")
     from stages.review.sheets import export as do_export
 
     result = do_export(study, pass_no, reviewer or None)
@@ -66,6 +68,7 @@ def accept_verdicts(
 
     Example: atlas review accept ~/Downloads/ana.pass1.json --study kouman-demo
     """
+    checked(study, "--study")
     from stages.review.accept import accept
 
     done = accept(file, study, draft=draft, replace=replace)
@@ -89,6 +92,7 @@ def import_verdicts(
 
     Example: atlas review import --study kouman-demo
     """
+    checked(study, "--study")
     from stages.review.outcome import import_study
     from stages.review.study import StudyPaths
 

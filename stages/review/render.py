@@ -6,7 +6,6 @@ Only content goes on a sheet: no row id, track key, stratum, score or filter dec
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from stages.review.rubrics import Rubric
@@ -59,13 +58,6 @@ def corpus_sections(row: dict[str, Any], show: list[str]) -> list[Section]:
             text = as_text(value) if value is not None else "[none]"
         sections.append((name, text))
     return sections
-
-
-def fenced(text: str) -> str:
-    """A code fence longer than any backtick run inside ``text``."""
-    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}\n{text}\n{fence}"
 
 
 def rubric_markdown(rubric: Rubric) -> str:

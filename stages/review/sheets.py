@@ -19,6 +19,7 @@ from typing import Any
 
 from stages.errors import AtlasError
 from stages.io import atomic_write_text
+from stages.markdown_text import fenced
 from stages.review.items import (
     latest_responses,
     load_corpus,
@@ -27,13 +28,7 @@ from stages.review.items import (
     workload_rows,
 )
 from stages.review.keys import Key, build_key, save_key
-from stages.review.render import (
-    Section,
-    corpus_sections,
-    fenced,
-    response_sections,
-    rubric_markdown,
-)
+from stages.review.render import Section, corpus_sections, response_sections, rubric_markdown
 from stages.review.sheet_html import sheet_data, sheet_html
 from stages.review.study import Study, StudyPaths, load_study
 from stages.review.verdicts import check_verdicts

@@ -23,10 +23,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from stages.errors import AtlasError
+from stages.names import checked
 from stages.review.rubrics import BUILTIN, Rubric
 from stages.yaml_doc import load_yaml, validate
 
 NAME = r"^[a-z0-9][a-z0-9-]*$"
+"""Reviewer names (study names follow :mod:`stages.names`)."""
 
 
 class _Strict(BaseModel):
@@ -194,8 +196,7 @@ class StudyPaths:
 
 def load_study(name: str) -> tuple[Study, StudyPaths]:
     """Read and validate ``review/studies/<name>.yaml``."""
-    if not _is_name(name):
-        raise AtlasError(f"study name {name!r}: use lower case letters, digits and hyphens")
+    checked(name, "study")  # it names review/studies/<name>.yaml and the study's folders
     paths = StudyPaths(name)
     if not paths.config.is_file():
         raise AtlasError(f"{paths.config}: no such study file")

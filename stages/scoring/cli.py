@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from stages.names import checked
+
 UNSAFE_HELP = (
     "Run code_exec in the basic sandbox when no real one exists (no bubblewrap, not root): the "
     "model's code then runs as your user, and the figures are marked unsafe."
@@ -20,6 +22,7 @@ def score(
 
     Example: atlas score math
     """
+    checked(workload, "WORKLOAD")  # it names results/<workload>/ and metrics/<workload>.json
     from stages.scoring.stage import run_score_stage
 
     run_score_stage(workload, unsafe_sandbox)

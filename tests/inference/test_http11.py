@@ -131,11 +131,14 @@ def test_not_http_and_refused_connections_are_wire_errors() -> None:
 
     async def body(url: str) -> None:
         pool = Pool(1)
-        with pytest.raises(
-            WireError, match="ReadError: no response: .*not an HTTP/1.x status"
-        ) as e:
+        with pytest.raises(WireError) as e:
             await pool.request("POST", url, {}, b"{}")
-        assert e.value.kind == "read"
+        port = url.split(":")[2].split("/")[0]
+        assert str(e.value) == (
+            f"invalid response from 127.0.0.1:{port}: the peer does not speak HTTP/1.x: no "
+            "status line in its answer"
+        )
+        assert (e.value.kind, e.value.failure) == ("read", "invalid_response")
         pool.close()
 
     _run(handler, body)
@@ -220,11 +223,10 @@ def test_health_check_answers_for_any_status_and_not_for_a_dead_port() -> None:
     _run(handler, body)
 
 
-@pytest.mark.parametrize("name", ["http11", "aiohttp"])
-def test_both_wires_journal_the_same_answers_and_the_manifest_names_the_wire(
-    name: str, project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch
+def test_the_wire_journals_the_answers_and_the_manifest_names_it(
+    project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(transport.ENV, name if name == "aiohttp" else "")
+    monkeypatch.setenv(transport.ENV, "")
     stub.config.fail_first, stub.config.fail_status = 1, 500  # one retried failure
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(6)])
     write_params(project, stub.url, run={"concurrency": 3, "max_retries": 1})
@@ -237,7 +239,7 @@ def test_both_wires_journal_the_same_answers_and_the_manifest_names_the_wire(
     assert sorted(r["attempts"] for r in records) == [1, 1, 1, 1, 1, 2]
     assert all(r["ttft_s"] is not None and len(r["token_s"]) == 4 for r in records)
     manifest = json.loads((project / "results/w/manifest.json").read_text())
-    assert manifest["http_client"] == name
+    assert manifest["http_client"] == "http11"
 
 
 def _certificate(tmp_path: Path) -> tuple[Path, Path]:
@@ -294,10 +296,11 @@ def test_https_is_verified_and_works_with_a_trusted_certificate(
         server = await asyncio.start_server(handler, "127.0.0.1", 0, ssl=served)
         url = f"https://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1/chat/completions"
         async with server:
-            with pytest.raises(WireError, match="CERTIFICATE_VERIFY_FAILED"):
+            with pytest.raises(WireError, match="TLS: the certificate of 127.0.0.1:") as refused:
                 await Pool(1).request("POST", url, {}, b"{}")  # the system's store: unknown
-            trusting = ssl.create_default_context(cafile=str(cert))
-            monkeypatch.setattr("stages.inference.http11._SSL", trusting)
+            assert refused.value.failure == "tls"
+            monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+            monkeypatch.delenv("SSL_CERT_DIR", raising=False)
             pool = Pool(1)
             response = await pool.request("POST", url, {}, b"{}")
             assert (response.status, await response.read()) == (200, b"secret")
@@ -318,9 +321,23 @@ def test_an_unknown_http_client_is_refused_before_anything_is_sent(
     write_params(project, stub.url)
     assert main(["infer", "w"]) == 2
     err = capsys.readouterr().err
-    assert (
-        "atlas: error: ATLAS_HTTP_CLIENT='aiohtp' is not an HTTP client: use http11 or aiohttp"
-        in err
-    )
+    assert "atlas: error: ATLAS_HTTP_CLIENT='aiohtp' is not an HTTP client: use http11" in err
     assert stub.stats.requests == 0
     assert not (project / "results/w/responses.jsonl").exists()
+
+
+def test_the_aiohttp_wire_is_gone_with_a_message(
+    project: Path,
+    stub: StubServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv(transport.ENV, "aiohttp")
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(2)])
+    write_params(project, stub.url)
+    assert main(["infer", "w"]) == 2
+    assert capsys.readouterr().err == (
+        "atlas: error: ATLAS_HTTP_CLIENT=aiohttp: the aiohttp client was removed (issue 31: one "
+        "network policy, on the project's own wire and httpx); unset ATLAS_HTTP_CLIENT\n"
+    )
+    assert stub.stats.requests == 0

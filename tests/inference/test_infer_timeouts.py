@@ -53,19 +53,13 @@ def test_a_stream_that_stops_is_a_stall(project: Path, stub: StubServer) -> None
     assert stub.stats.requests == 1  # a stall is not retried at once
 
 
-@pytest.mark.parametrize("name", ["http11", "aiohttp"])
 @pytest.mark.parametrize("comment_every_s", [None, 0.3])
 def test_a_long_prompt_being_read_is_not_a_stall(
-    project: Path,
-    stub: StubServer,
-    monkeypatch: pytest.MonkeyPatch,
-    name: str,
-    comment_every_s: float | None,
+    project: Path, stub: StubServer, comment_every_s: float | None
 ) -> None:
     """llama-server sends a stream's head at once, then reads the prompt (longgen's 7k tokens:
     57-72 s quiet, 104 s beside a CPU hog, longer than the 60 s stall limit) with an SSE
     comment every 30 s or none at all: the first-event limit applies until the first event."""
-    _wire(monkeypatch, name)
     stub.config.head_first_s, stub.config.comment_every_s = 1.5, comment_every_s
     [record] = _run(
         project, stub.url, 0, timeout_s=30, first_byte_timeout_s=10, stall_timeout_s=0.5
@@ -74,11 +68,9 @@ def test_a_long_prompt_being_read_is_not_a_stall(
     assert record["ttft_s"] > 1.5
 
 
-@pytest.mark.parametrize("name", ["http11", "aiohttp"])
 def test_comments_without_an_event_end_at_the_first_event_limit(
-    project: Path, stub: StubServer, monkeypatch: pytest.MonkeyPatch, name: str
+    project: Path, stub: StubServer
 ) -> None:
-    _wire(monkeypatch, name)
     stub.config.head_first_s, stub.config.comment_every_s = 5, 0.2
     [record] = _run(
         project, stub.url, 3, timeout_s=30, first_byte_timeout_s=1.0, stall_timeout_s=0.5
@@ -86,12 +78,6 @@ def test_comments_without_an_event_end_at_the_first_event_limit(
     assert record["error"] == {
         "kind": "first_byte_timeout", "message": "no byte of an answer within 1 s"
     }  # fmt: skip
-
-
-def _wire(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    from stages.inference.transport import ENV
-
-    monkeypatch.setenv(ENV, name)
 
 
 def test_the_total_deadline_is_the_last_resort(project: Path, stub: StubServer) -> None:
@@ -123,15 +109,10 @@ def _full_backlog() -> Iterator[int]:
         server.close()
 
 
-@pytest.mark.parametrize("name", ["http11", "aiohttp"])
-def test_a_connection_that_never_opens_is_a_connect_failure(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_connection_that_never_opens_is_a_connect_failure() -> None:
     """(A run's preflight already stops at such an endpoint: "unreachable"; the limit guards
     every later connection of the pool.)"""
-    from stages.inference.transport import ENV, WireError, make_client
-
-    monkeypatch.setenv(ENV, name)
+    from stages.inference.transport import WireError, make_client
 
     async def connect(port: int) -> str:
         client = make_client(1, {}, connect_timeout_s=0.5)
@@ -145,11 +126,7 @@ def test_a_connection_that_never_opens_is_a_connect_failure(
 
     with _full_backlog() as port:
         message = asyncio.run(connect(port))
-    expected = {
-        "http11": f"ConnectTimeout: no connection to 127.0.0.1:{port} within 0.5 s",
-        "aiohttp": "ConnectTimeout: no connection within 0.5 s",
-    }
-    assert message == expected[name]
+    assert message == f"ConnectTimeout: no connection to 127.0.0.1:{port} within 0.5 s"
 
 
 def test_the_embedded_engine_sends_a_stalled_request_once_more(
