@@ -7,31 +7,32 @@ import asyncio
 import datetime
 import ipaddress
 import ssl
-import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stub_server import StubConfig, StubServer
+from stub_server import StubConfig, StubServer, ThreadedServer
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 HIDDEN = "endpoint.invalid"
 """A name no resolver knows: an endpoint named so is reachable only through the test proxy."""
 
 
-class Background:
+class Background(ThreadedServer):
     """An asyncio server for ``handler`` on 127.0.0.1, run from a thread (``with`` block)."""
 
     def __init__(self, handler: Handler, tls: ssl.SSLContext | None = None) -> None:
+        super().__init__()
         self.handler, self.tls = handler, tls
-        self.port = 0
         self.connections = 0
         self.received = bytearray()
         """Every byte any client sent (a listener that must never hear the key)."""
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: asyncio.Server | None = None
-        self._thread: threading.Thread | None = None
+
+    async def serve(self) -> asyncio.Server:
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0, ssl=self.tls)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self._server
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
@@ -41,39 +42,6 @@ class Background:
             pass
         finally:
             writer.close()
-
-    def __enter__(self) -> Background:
-        ready = threading.Event()
-
-        def run() -> None:
-            self._loop = asyncio.new_event_loop()
-            server = self._server = self._loop.run_until_complete(
-                asyncio.start_server(self._handle, "127.0.0.1", 0, ssl=self.tls)
-            )
-            self.port = server.sockets[0].getsockname()[1]
-            ready.set()
-            self._loop.run_forever()
-
-        self._thread = threading.Thread(target=run, daemon=True)
-        self._thread.start()
-        ready.wait(10)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        loop, server = self._loop, self._server
-        if loop is None or server is None:
-            return
-
-        async def shutdown() -> None:
-            server.close()
-            for task in asyncio.all_tasks():
-                if task is not asyncio.current_task():
-                    task.cancel()
-
-        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None:
-            self._thread.join(10)
 
 
 class _Recording:

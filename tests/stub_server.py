@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 OVERFLOW_MESSAGE = "Requested tokens ({n}) exceed context window of {ctx}"
 
@@ -132,28 +132,20 @@ class StubStats:
     clock on Linux, so a client in another process can compare)."""
 
 
-class StubServer:
-    """The stub, served on 127.0.0.1 from a background thread (``with StubServer() as s``)."""
+class ThreadedServer:
+    """An asyncio server on 127.0.0.1 run from a background thread (``with`` block); a subclass
+    says what it serves in :meth:`serve`, which sets ``_server`` and ``port``."""
 
-    def __init__(self, config: StubConfig | None = None, port: int = 0) -> None:
-        self.config = config or StubConfig()
-        self.stats = StubStats()
+    def __init__(self, port: int = 0) -> None:
         self.port = port
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.Server | None = None
         self._thread: threading.Thread | None = None
-        self._slots: asyncio.Semaphore | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
 
     async def serve(self) -> asyncio.Server:
-        self._server = await asyncio.start_server(self._connection, "127.0.0.1", self.port)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self._server
+        raise NotImplementedError
 
-    def __enter__(self) -> StubServer:
+    def __enter__(self) -> Self:
         ready = threading.Event()
 
         def run() -> None:
@@ -162,7 +154,7 @@ class StubServer:
             ready.set()
             self._loop.run_forever()
 
-        self._thread = threading.Thread(target=run, name="stub-server", daemon=True)
+        self._thread = threading.Thread(target=run, name=type(self).__name__, daemon=True)
         self._thread.start()
         ready.wait(10)
         return self
@@ -182,6 +174,25 @@ class StubServer:
         loop.call_soon_threadsafe(loop.stop)
         if self._thread:
             self._thread.join(10)
+
+
+class StubServer(ThreadedServer):
+    """The stub, served on 127.0.0.1 from a background thread (``with StubServer() as s``)."""
+
+    def __init__(self, config: StubConfig | None = None, port: int = 0) -> None:
+        super().__init__(port)
+        self.config = config or StubConfig()
+        self.stats = StubStats()
+        self._slots: asyncio.Semaphore | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    async def serve(self) -> asyncio.Server:
+        self._server = await asyncio.start_server(self._connection, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self._server
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:

@@ -240,18 +240,9 @@ def test_the_wire_names_an_unknown_ca_a_tls_failure(
     env.delenv("SSL_CERT_FILE", raising=False)
     env.delenv("SSL_CERT_DIR", raising=False)
 
-    async def send(port: int) -> WireError:
-        pool = Pool(1)
-        try:
-            await pool.request("POST", f"https://127.0.0.1:{port}/v1/chat/completions", {}, b"{}")
-        except WireError as exc:
-            return exc
-        finally:
-            pool.close()
-        raise AssertionError("sent to an untrusted certificate")
-
     with TLSStub(context) as stub:
-        error = asyncio.run(send(stub.port))
+        url = f"https://127.0.0.1:{stub.port}/v1/chat/completions"
+        error = asyncio.run(_wire_error(url, "sent to an untrusted certificate"))
     assert error.failure == "tls"
     assert str(error).startswith(f"TLS: the certificate of 127.0.0.1:{stub.port} is not trusted")
 
@@ -440,15 +431,9 @@ def test_no_piece_of_a_key_in_a_broken_line_reaches_a_wire_message(pad: int, sta
     async def send() -> str:
         server = await asyncio.start_server(handle, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
-        pool = Pool(1)
-        try:
-            async with server:
-                await pool.request("POST", f"http://127.0.0.1:{port}/v1", {}, b"{}")
-        except WireError as exc:
-            return str(exc)
-        finally:
-            pool.close()
-        raise AssertionError("a broken head was taken as an answer")
+        async with server:
+            url = f"http://127.0.0.1:{port}/v1"
+            return str(await _wire_error(url, "a broken head was taken as an answer"))
 
     message = asyncio.run(send())
     assert not any(KEY[i : i + 6] in message for i in range(len(KEY) - 5)), message
@@ -488,22 +473,25 @@ def test_a_proxy_refusing_connect_is_named_with_its_status(env: pytest.MonkeyPat
         writer.write(b"HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n")
         await writer.drain()
 
-    async def send() -> WireError:
-        pool = Pool(1)
-        try:
-            await pool.request("POST", f"https://{HIDDEN}/v1/chat/completions", {}, b"{}")
-        except WireError as exc:
-            return exc
-        finally:
-            pool.close()
-        raise AssertionError("sent through a proxy that refused the tunnel")
-
     with Background(refuse) as server:
         env.setenv("HTTPS_PROXY", f"http://127.0.0.1:{server.port}")
-        error = asyncio.run(send())
+        url = f"https://{HIDDEN}/v1/chat/completions"
+        error = asyncio.run(_wire_error(url, "sent through a proxy that refused the tunnel"))
     proxy = f"http://127.0.0.1:{server.port}"
     assert str(error) == (
         f"ConnectError: cannot connect to {HIDDEN}:443 through the proxy {proxy}: the proxy "
         f"{proxy} refused CONNECT (HTTP 407)"
     )
     assert (error.kind, error.failure) == ("connect", "connection")
+
+
+async def _wire_error(url: str, refused: str) -> WireError:
+    """The error the wire raises posting to ``url``; ``refused`` says what an answer would mean."""
+    pool = Pool(1)
+    try:
+        await pool.request("POST", url, {}, b"{}")
+    except WireError as exc:
+        return exc
+    finally:
+        pool.close()
+    raise AssertionError(refused)
