@@ -529,17 +529,6 @@ async def _diagnose_empty_stream(
         return
 
 
-def scrub_outcome(outcome: Outcome, secrets: Sequence[str]) -> Outcome:
-    """The outcome with every form of every secret removed from each field of its answer and
-    its error (a server may echo one anywhere); an answer is already scrubbed as it is read,
-    this is the last look before the outcome is journaled."""
-    if outcome.answer is not None:
-        outcome.answer.scrubbed(secrets)
-    if outcome.error is not None:
-        outcome.error = {k: scrub(v, secrets) for k, v in outcome.error.items()}
-    return outcome
-
-
 def _replicas(urls: Sequence[str | httpx.URL] | Replicas) -> Replicas:
     from stages.inference.replicas import Replicas
 
@@ -622,7 +611,7 @@ async def send(
                     raise
             ended = time.perf_counter()
             done = Outcome(answer, None, attempts, started, ended, index, failover, tries)
-            return scrub_outcome(done, secrets)
+            return done  # its answer was scrubbed as it was assembled (sse)
         except TimeoutError:
             failure = clock.failure() if clock is not None else _Failure("timeout", "")
         except _Failure as exc:
