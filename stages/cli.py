@@ -14,12 +14,13 @@ import typer
 from stages.compare import cli as compare_cli
 from stages.compare import gate_cli
 from stages.datasets import cli as datasets_cli
+from stages.engine import cli as engine_cli
 from stages.errors import AtlasError
-from stages.inference import cli as inference_cli
 from stages.judge import cli as judge_cli
 from stages.report import cli as report_cli
 from stages.review import cli as review_cli
 from stages.scoring import cli as scoring_cli
+from stages.serving import cli as serving_cli
 
 
 def _disk_sentence(exc: OSError) -> AtlasError | None:
@@ -71,10 +72,10 @@ app = _AtlasApp(
 app.command("check")(datasets_cli.check)
 app.add_typer(datasets_cli.dataset_app, name="dataset")
 app.add_typer(datasets_cli.schema_app, name="schema")
-app.command("workloads")(inference_cli.workloads)
-app.command("infer")(inference_cli.infer)
-app.command("merge")(inference_cli.merge)
-app.command("serve")(inference_cli.serve)
+app.command("workloads")(datasets_cli.workloads)
+app.command("infer")(serving_cli.infer)
+app.command("merge")(serving_cli.merge)
+app.command("serve")(engine_cli.serve)
 app.command("score")(scoring_cli.score)
 app.command("score-one")(scoring_cli.score_one)
 app.command("report")(report_cli.report)

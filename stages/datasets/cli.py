@@ -225,3 +225,13 @@ def import_(
         licence=licence,
     )
     typer.echo(f"imported {source} into {path}")
+
+
+def workloads() -> None:
+    """List the workloads in params.yaml: dataset, rows, scorers, perf or eval.
+
+    Example: atlas workloads
+    """
+    from stages.datasets.workloads import workloads_table
+
+    typer.echo(workloads_table())

@@ -4,7 +4,7 @@ Retried (exponential backoff with jitter, ``Retry-After`` honoured, at most ``ma
 times): 429, 5xx, connection failures, torn streams and empty ones. A pooled keep-alive
 connection the server closed after its last answer is not a failure: the transport sends the
 request again on a new connection without spending the retry budget
-(:mod:`stages.inference.transport`). Not retried:
+(:mod:`stages.network.transport`). Not retried:
 a timeout of any kind (it already cost its limit: ``first_byte_timeout`` when no byte of an answer
 came within ``first_byte_s``, ``stall`` when an answer stopped for ``stall_s``, ``timeout`` at the
 total deadline — a slow stream is never cut), other 4xx, a context overflow, a refused key
@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for 
     import httpx
 
     from stages.inference.replicas import Replicas
-    from stages.inference.transport import Wire, WireClient
+    from stages.network.transport import Wire, WireClient
 
     Client = httpx.AsyncClient | WireClient
 else:
@@ -288,7 +288,7 @@ def _status_failure(
     from stages.inference.credentials import KIND, is_refusal
 
     if 300 <= status < 400:  # never followed: the request carries the key (issue 31)
-        from stages.inference.network import redirect_message
+        from stages.network.policy import redirect_message
 
         return _Failure("redirect", redirect_message(status, headers.get("location"), url))
     text = excerpt(body, ERROR_BODY_CHARS, secrets)
@@ -366,9 +366,9 @@ async def _attempt_on_wire(
     tick: Callable[[bool], None],
     limit: int | None = None,
 ) -> tuple[Answer, float]:
-    """:func:`_attempt` on a run's own client (see :mod:`stages.inference.transport`): the same
+    """:func:`_attempt` on a run's own client (see :mod:`stages.network.transport`): the same
     outcomes as the httpx path, with the wire's response (bodies decoded by the wire)."""
-    from stages.inference.transport import WireError
+    from stages.network.transport import WireError
 
     started = time.perf_counter()
     try:
@@ -487,7 +487,7 @@ async def _read(
 def _transport_failure(exc: Exception, url: str) -> _Failure:
     """An httpx transport failure under the network policy's kinds: ``tls``, ``invalid_response``
     (not HTTP) or ``connection``, named without the server's bytes."""
-    from stages.inference.network import control_error
+    from stages.network.policy import control_error
 
     failure = control_error(exc, url)
     kinds = {"tls": "tls", "protocol": "invalid_response"}

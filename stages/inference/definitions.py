@@ -34,7 +34,7 @@ token, so TTFT agrees; ITL here has no trailing gap to the finish chunk).
 Journal records carry what these need: ``ttft_s``, ``latency_s``, ``usage`` and ``token_s`` (the
 arrival of every token delta, seconds after the send); load-level records add ``scheduled_s`` and
 ``sent_s`` on their level's clock. Records written before ``token_s`` existed have no gaps to pool
-(their ITL falls back to per-request summaries, see :mod:`stages.inference.metrics`).
+(their ITL falls back to per-request summaries, see :mod:`stages.serving.metrics`).
 """
 
 from __future__ import annotations
@@ -67,6 +67,19 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     mean = round(math.fsum(values) / len(values), DIGITS) if values else None
     ordered = sorted(values)
     return {"n": len(values), "mean": mean, **{f"p{q}": _percentile(ordered, q) for q in QUANTILES}}
+
+
+def summary(gaps: Sequence[float]) -> dict[str, Any] | None:
+    """``{n, mean, p50, p99, max}`` of inter-token gaps; None for fewer than one gap."""
+    if not gaps:
+        return None
+    return {
+        "n": len(gaps),
+        "mean": round(sum(gaps) / len(gaps), 6),
+        "p50": percentile(gaps, 50),
+        "p99": percentile(gaps, 99),
+        "max": round(max(gaps), 6),
+    }
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ placed in the ``Authorization`` header; manifests describe endpoints without cre
 remote (non-loopback) endpoint whose key variable is missing, an unreachable endpoint, an
 endpoint that rejects the key, redirects or shows an untrusted certificate are one-sentence
 errors before any request is sent. Every request here is a control request under the network
-policy (:mod:`stages.inference.network`: httpx, proxies from the environment, no redirect).
+policy (:mod:`stages.network.policy`: httpx, proxies from the environment, no redirect).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
-from stages.inference.network import ControlError, control_get, control_request
 from stages.inference.provenance import Observed, sha256_text
 from stages.inference.scrubber import scrub, scrub_value
+from stages.network.policy import ControlError, control_get, control_request
 from stages.params import ModelParams
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class Endpoint:
     secret: str | None = None
     """The API key, kept only to scrub it from what the servers send."""
     engine: dict[str, Any] | None = None
-    """Build facts of the embedded engine (:mod:`stages.inference.engine`); None for remote."""
+    """Build facts of the embedded engine (:mod:`stages.engine.build`); None for remote."""
     starter: Callable[[], str] | None = None
     """The embedded model: starts its server and returns its URL, the first time a request is
     to be sent (a rerun with nothing to send never starts it)."""
@@ -84,18 +84,6 @@ class Endpoint:
         """Start the embedded server if it is not running yet (no-op for remote endpoints)."""
         if not self.urls and self.starter is not None:
             self.urls.append(self.starter())
-
-    def watch(self) -> Any:
-        """A :class:`~stages.inference.server_metrics.Watch` of the server's ``/metrics`` (one
-        URL only: figures of several servers would not add up)."""
-        from stages.inference.server_metrics import Watch
-
-        root = self.urls[0].rstrip("/").removesuffix("/v1") if len(self.urls) == 1 else None
-        if self.engine is None:
-            return Watch(root, None)
-        pid = self.pids[0] if len(self.pids) == 1 else None
-        threads = int(self.engine.get("n_threads") or 0)
-        return Watch(root, self.engine["n_ctx"], pid, threads, direct=True)
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
@@ -142,7 +130,7 @@ def _stop_error(url: str, exc: ControlError) -> AtlasError:
 def preflight(
     urls: list[str], headers: dict[str, str], timeout: float = 10.0, key_note: str = ""
 ) -> frozenset[int]:
-    """GET ``/models`` on each URL before the run (:mod:`stages.inference.network`'s policy): a
+    """GET ``/models`` on each URL before the run (:mod:`stages.network.policy`'s policy): a
     rejected key (the refusal rule of :mod:`stages.inference.credentials`, the message ending in
     ``key_note``), a redirect or an untrusted certificate stops it, and so does every URL being
     unreachable; the numbers of the unreachable ones (taken out, tried again later)."""
@@ -229,10 +217,10 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
     ``model.slots``) starts when the first request is to be sent
     (:meth:`Endpoint.ensure_started`) and is always stopped on the way out."""
     if model.is_embedded:
-        from stages.inference.embedded import EngineSettings, embedded_server
-        from stages.inference.embedded import served_template as template_of
-        from stages.inference.engine import engine_facts
-        from stages.inference.packaged import verified_gguf
+        from stages.engine.build import engine_facts
+        from stages.engine.embedded import EngineSettings, embedded_server
+        from stages.engine.embedded import served_template as template_of
+        from stages.engine.packaged import verified_gguf
 
         gguf, facts = verified_gguf(model)  # what the server will show, known before it starts
         settings = EngineSettings.of(model, slots)

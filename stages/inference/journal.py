@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stages.errors import AtlasError
-from stages.inference.metrics import summary
+from stages.inference.definitions import summary
 from stages.io import atomic_write_bytes, disk_error, iter_jsonl
 
 if TYPE_CHECKING:  # the HTTP client (httpx) is imported only when something is to be sent

@@ -11,7 +11,7 @@ had changed since they were made.
 ``endpoints`` counts, per replica of ``base_url``, its weight, the records it answered and those
 it failed over to another one first. ``chat_templates`` maps the hashes seen by this invocation to
 their text, and ``engine`` holds the embedded engine's build facts and every setting it was
-started with, slots included (:mod:`stages.inference.engine`; null for a remote endpoint).
+started with, slots included (:mod:`stages.engine.build`; null for a remote endpoint).
 Scoring takes ``run_key`` from here to pick this run's journal records.
 """
 
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from stages.inference import eventloop
 from stages.inference.provenance import manifest_entries
-from stages.inference.transport import wire_name
 from stages.io import sha256_file
+from stages.network.transport import wire_name
 
 if TYPE_CHECKING:
     from stages.inference.endpoint import Endpoint

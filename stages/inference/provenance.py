@@ -9,7 +9,7 @@ Every record carries ``provenance``: what the endpoint showed about itself when 
   else the GGUF's ``tokenizer.chat_template``), llama.cpp's ``/props``; else null.
 - ``system_fingerprint``: the OpenAI-style backend fingerprint the answer carried, or null.
 - ``engine``: for the embedded model, the id of its engine build and settings
-  (:mod:`stages.inference.engine`); null for a remote endpoint.
+  (:mod:`stages.engine.build`); null for a remote endpoint.
 
 A successful record is reused by a rerun only while the endpoint still shows the same template
 and engine, and (when the record carries a fingerprint and one probe request could observe the

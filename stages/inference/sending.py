@@ -1,5 +1,5 @@
 """What every sending loop shares: the main pass (:mod:`stages.inference.run`) and each load level
-(:mod:`stages.inference.load`, :mod:`stages.inference.openloop`) send alike.
+(:mod:`stages.serving.load`, :mod:`stages.serving.openloop`) send alike.
 
 Requests go to the endpoint's replicas by weight (:mod:`stages.inference.replicas`) with its
 headers, under the workload's timeout (else the run's) and the run's retry budget; workers start

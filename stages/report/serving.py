@@ -1,6 +1,6 @@
 """Serving curves in the report and as DVC plots (issue 14, "Outputs").
 
-From ``metrics/<w>.serving.json`` (see :mod:`stages.inference.load`): the latency–throughput
+From ``metrics/<w>.serving.json`` (see :mod:`stages.serving.load`): the latency–throughput
 curve (each load level's throughput against its TTFT and end-to-end latency, p50 and p99, timed
 from the scheduled send) and goodput against the offered rate, with the knee marked. Plot data
 goes to ``metrics/plots/latency_throughput/<w>.json`` and ``metrics/plots/goodput_rate/<w>.json``

@@ -4,7 +4,7 @@ level (issue 23).
 A server whose batching, preemption or cache corrupts answers at high load is caught by sending
 the same items at a low and a high load and pairing the verdicts item by item: a drop in accuracy
 is then a finding with an error bar, not a difference of two unpaired numbers. An eval workload
-with ``load`` levels sends every level the same entries (:mod:`stages.inference.load`), and
+with ``load`` levels sends every level the same entries (:mod:`stages.serving.load`), and
 ``atlas infer`` lists each level's measured entries in ``results/<w>/load/index.json``. Here:
 
 * each level's measured entries are scored like the main pass (same scorers, a failed or missing

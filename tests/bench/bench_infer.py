@@ -28,9 +28,9 @@ from bench_common import ATLAS, Stub, infer, journal, project, serving, write_pa
 DELAY_S = 0.1
 RUNS = 3
 CASES = ((2160, 32, 0.90), (2160, 128, 0.75), (20_000, 128, 0.90))
-IMPORTS = "import stages.cli, stages.inference.cli, stages.inference.run"
+IMPORTS = "import stages.cli, stages.serving.cli, stages.serving.stage"
 """What every ``atlas infer`` imports; a run that sends something adds the HTTP client:"""
-CLIENT_IMPORTS = f"{IMPORTS}, stages.inference.transport"
+CLIENT_IMPORTS = f"{IMPORTS}, stages.network.transport"
 
 
 def _whole(root: Path, stub: Stub, requests: int, concurrency: int, target: float) -> None:

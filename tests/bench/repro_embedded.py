@@ -52,7 +52,7 @@ sys.path.insert(0, str(REPO))
 import yaml  # noqa: E402
 
 from stages.datasets.load import load_dataset  # noqa: E402
-from stages.inference.embedded import SERVER_ENV, EngineSettings, embedded_server  # noqa: E402
+from stages.engine.embedded import SERVER_ENV, EngineSettings, embedded_server  # noqa: E402
 from stages.inference.requests import Sampling, build_body  # noqa: E402
 from stages.params import ModelParams, resolve_model  # noqa: E402
 

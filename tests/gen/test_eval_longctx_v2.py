@@ -161,7 +161,7 @@ def test_every_request_fits_its_window_under_smollm2_tokens() -> None:
     SmolLM2's own tokenizer (``/apply-template``, ``/tokenize``): what a request really costs."""
     import urllib.request
 
-    from stages.inference.embedded import EngineSettings, embedded_server
+    from stages.engine.embedded import EngineSettings, embedded_server
     from stages.params import model_params
 
     def post(root: str, path: str, body: dict[str, Any]) -> Any:

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from stages.inference.progress import Progress
-from stages.inference.server_metrics import Watch, cpu_seconds
+from stages.serving.server_metrics import Watch, cpu_seconds
 
 
 def _watch(tokens: float, cpu: float, threads: int = 2) -> Watch:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
+from stages.engine import packaged
+from stages.engine.embedded import EngineSettings
 from stages.errors import AtlasError
-from stages.inference import packaged
-from stages.inference.embedded import EngineSettings
-from stages.inference.engine_figures import engine_block, tokens_per_approx
-from stages.inference.server_metrics import figures, parse
 from stages.inference.sse import StreamReader, parse_completion
 from stages.params import GgufSource, ModelParams, model_params
+from stages.serving.engine_figures import engine_block, tokens_per_approx
+from stages.serving.server_metrics import figures, parse
 
 METRICS = """\
 # HELP llamacpp:prompt_tokens_total Number of prompt tokens processed, excluding cached tokens

@@ -9,7 +9,7 @@ import pytest
 import uvloop
 
 from stages.inference import eventloop
-from stages.inference.openloop import sleep_until
+from stages.serving.openloop import sleep_until
 
 
 async def _loop_type() -> type:
@@ -80,7 +80,7 @@ def test_sleep_until_wakes_once_as_a_rule(loop: str, monkeypatch: pytest.MonkeyP
         sleeps.append(seconds)
         await real_sleep(seconds)
 
-    monkeypatch.setattr("stages.inference.openloop.asyncio.sleep", counted)
+    monkeypatch.setattr("stages.serving.openloop.asyncio.sleep", counted)
 
     async def late_by() -> list[float]:
         late = []

@@ -15,9 +15,9 @@ from infer_helpers import eval_row, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
-from stages.inference import transport
-from stages.inference.http11 import BrokenResponse, Pool, WireError
-from stages.inference.transport import Wire
+from stages.network import transport
+from stages.network.transport import Wire
+from stages.network.wire import BrokenResponse, Pool, WireError
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"

@@ -89,7 +89,7 @@ def test_server_closing_each_connection_costs_no_retry(
 def test_a_new_connection_that_fails_is_a_connection_error() -> None:
     import asyncio
 
-    from stages.inference.transport import make_client
+    from stages.network.transport import make_client
 
     async def go() -> Any:
         http = make_client(2, {})

@@ -17,11 +17,11 @@ import pytest
 import yaml
 from infer_helpers import GEN
 
+from stages.engine import gguf
+from stages.engine.build import built_isa, cpu_isa
+from stages.engine.embedded import EngineSettings, embedded_server, server_binary
+from stages.engine.packaged import model_file
 from stages.errors import AtlasError
-from stages.inference import gguf
-from stages.inference.embedded import EngineSettings, embedded_server, server_binary
-from stages.inference.engine import built_isa, cpu_isa
-from stages.inference.packaged import model_file
 from stages.params import ModelParams, model_params, resolve_model
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,13 +10,12 @@ from infer_helpers import prompt_row, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
-from stages.inference.definitions import Timings, timing
-from stages.inference.metrics import (
+from stages.inference.definitions import Timings, summary, timing
+from stages.serving.metrics import (
     bucket_metrics,
     output_tokens,
     percentile,
     serving_metrics,
-    summary,
 )
 
 

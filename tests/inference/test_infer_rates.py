@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from stages.inference.run import _keep_wall_clock_rates
+from stages.serving.stage import _keep_wall_clock_rates
 
 
 def _metrics(run_key: str, requests: int = 12) -> dict[str, object]:

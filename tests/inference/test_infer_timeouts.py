@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from stages.cli import main
-from stages.inference import run as run_module
 from stages.inference.endpoint import Endpoint
+from stages.serving import stage as run_module
 from tests.inference.infer_helpers import eval_row, write_dataset, write_params
 from tests.stub_server import StubServer
 
@@ -112,7 +112,7 @@ def _full_backlog() -> Iterator[int]:
 def test_a_connection_that_never_opens_is_a_connect_failure() -> None:
     """(A run's preflight already stops at such an endpoint: "unreachable"; the limit guards
     every later connection of the pool.)"""
-    from stages.inference.transport import WireError, make_client
+    from stages.network.transport import WireError, make_client
 
     async def connect(port: int) -> str:
         client = make_client(1, {}, connect_timeout_s=0.5)

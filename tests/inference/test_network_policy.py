@@ -22,7 +22,7 @@ from net_servers import HIDDEN, Background, Proxy, TLSStub, make_ca, read_reques
 from stub_server import StubServer
 
 from stages.cli import main
-from stages.inference.http11 import Pool, WireError
+from stages.network.wire import Pool, WireError
 
 KEY = "sk-net31-4c1f7a2b9e0d-0123456789abcdefghij-never-leaves"
 PROXY_VARS = [
@@ -187,7 +187,7 @@ def test_the_wire_takes_the_proxy_httpx_would_take(
     """The wire's route and httpx's own transport choice agree, whatever the environment."""
     import httpx
 
-    from stages.inference.network import proxy_for
+    from stages.network.policy import proxy_for
 
     def where(proxy: Any) -> tuple[str, str, int] | None:
         if proxy is None:
@@ -338,7 +338,7 @@ def test_the_preflight_on_a_port_that_does_not_speak_http_is_a_message(
 
 
 def test_metrics_from_a_port_that_does_not_speak_http_or_with_many_headers() -> None:
-    from stages.inference.server_metrics import scrape
+    from stages.serving.server_metrics import scrape
 
     with Background(_ssh) as server:
         assert scrape(f"http://127.0.0.1:{server.port}", 2.0) is None
@@ -444,7 +444,7 @@ def test_the_embedded_server_is_reached_directly_whatever_the_proxy(
 ) -> None:
     """The embedded server is the project's own child on loopback (``direct``): a proxy in the
     environment (here a dead port) is for the endpoints the user names."""
-    from stages.inference.network import ControlError, control_get
+    from stages.network.policy import ControlError, control_get
 
     env.setenv("HTTP_PROXY", "http://127.0.0.1:9")
     assert control_get(f"{stub.url}/models", {}, 2.0, direct=True).status_code == 200

@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from stages.errors import AtlasError
-from stages.inference.arrivals import Slot, arrival_times, rate_schedule
 from stages.params import LoadParams, WorkloadParams, section
+from stages.serving.arrivals import Slot, arrival_times, rate_schedule
 
 
 def _take(n: int, rate: float, arrival: str, seed: int) -> list[float]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from stages.inference.definitions import latency_figures, timing, token_counts
-from stages.inference.level_metrics import level_metrics
-from stages.inference.slo import goodput, knee, meets
 from stages.params import LoadParams, SloParams
+from stages.serving.level_metrics import level_metrics
+from stages.serving.slo import goodput, knee, meets
 
 
 def _dist(n: int, mean: float | None, *ps: float | None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 from stub_server import StubServer
 
 from stages.inference.definitions import Timing
-from stages.inference.intervals import intervals
+from stages.serving.intervals import intervals
 
 TRUE_TTFT_MEDIAN = 0.2
 
@@ -95,7 +95,7 @@ def test_a_rerun_that_sends_nothing_keeps_the_intervals_without_resampling(
     from infer_helpers import eval_row, write_dataset, write_params
 
     from stages.cli import main
-    from stages.inference import intervals as module
+    from stages.serving import intervals as module
 
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(6)])
     load = {"mode": "concurrency", "levels": [2]}

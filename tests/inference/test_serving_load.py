@@ -16,7 +16,7 @@ from infer_helpers import prompt_row, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
-from stages.inference.sessions import turn_body, turn_messages
+from stages.serving.sessions import turn_body, turn_messages
 
 ATLAS = [sys.executable, "-c", "from stages.cli import app; app()"]
 

@@ -12,9 +12,9 @@ from infer_helpers import prompt_row, write_dataset, write_params
 from stub_server import StubServer
 
 from stages.cli import main
-from stages.inference.saturation import SaturationWatch
-from stages.inference.search import middle, search
 from stages.params import SearchParams
+from stages.serving.saturation import SaturationWatch
+from stages.serving.search import middle, search
 
 
 def test_bisection_walks_geometric_middles_and_keeps_the_bracket() -> None:

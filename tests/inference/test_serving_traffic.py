@@ -18,9 +18,9 @@ from stub_server import StubServer
 
 from stages.cli import main
 from stages.errors import AtlasError
-from stages.inference.arrivals import arrival_times, unit_gaps
-from stages.inference.trace import SHIPPED, read_trace, synthetic_trace, trace_times
 from stages.params import RampParams
+from stages.serving.arrivals import arrival_times, unit_gaps
+from stages.serving.trace import SHIPPED, read_trace, synthetic_trace, trace_times
 
 REPO = Path(__file__).resolve().parents[2]
 

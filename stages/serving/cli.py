@@ -1,7 +1,7 @@
-"""``atlas infer``, ``atlas merge``, ``atlas workloads`` and ``atlas serve`` (issues 3, 11, 15, 23).
+"""``atlas infer`` and ``atlas merge`` (issues 3, 11, 15, 23): the infer stage and its shards.
 
-Only typer is imported here; the inference modules (the HTTP wire, pydantic models) load inside
-the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
+Only typer is imported here; the inference and serving modules (the HTTP wire, pydantic models)
+load inside the commands so that ``atlas --help`` and ``atlas infer --help`` start fast.
 """
 
 from __future__ import annotations
@@ -9,12 +9,10 @@ from __future__ import annotations
 import atexit
 import gc
 import sys
-import time
 from typing import Annotated
 
 import typer
 
-from stages.errors import AtlasError
 from stages.names import checked
 
 
@@ -78,15 +76,17 @@ def infer(
     if dry_run:
         from stages.inference.dry_run import describe
         from stages.inference.plan import plan_workload
-        from stages.inference.run import METRICS_DIR, RESULTS_DIR
+        from stages.inference.run import RESULTS_DIR
+        from stages.serving.stage import METRICS_DIR
 
         plan = plan_workload(workload, limit=limit)
         typer.echo(describe(plan, RESULTS_DIR, METRICS_DIR, keep_failed))
         return
     from stages.inference.rerun import RerunPolicy
-    from stages.inference.run import RESULTS_DIR, infer_workload, journal_lock
+    from stages.inference.run import RESULTS_DIR, journal_lock
     from stages.inference.shards import parse_shard
     from stages.locks import exclusive
+    from stages.serving.stage import infer_workload
 
     part = parse_shard(shard)
 
@@ -129,45 +129,6 @@ def merge(
     Example: atlas merge math
     """
     checked(workload, "WORKLOAD")
-    from stages.inference.merge import merge_workload
+    from stages.serving.merge import merge_workload
 
     merge_workload(workload)
-
-
-def workloads() -> None:
-    """List the workloads in params.yaml: dataset, rows, scorers, perf or eval.
-
-    Example: atlas workloads
-    """
-    from stages.inference.workloads import workloads_table
-
-    typer.echo(workloads_table())
-
-
-def serve() -> None:
-    """Run the embedded model's OpenAI-compatible server in the foreground until Ctrl-C.
-
-    Example: atlas serve   (then point another tool at the URL it prints)
-    """
-    from stages.inference.embedded import embedded_server
-    from stages.params import model_params
-
-    model = model_params()
-    if not model.is_embedded:
-        sys.stderr.write(f"note: params.yaml points model.base_url at {model.base_url}; ")
-        sys.stderr.write("serving the embedded model anyway\n")
-    try:
-        with embedded_server(model) as server:
-            sys.stdout.write(
-                f"serving {model.name} (GGUF {server.gguf.name}) at {server.url}\n"
-                f"try: curl {server.url}/chat/completions -H 'Content-Type: application/json' "
-                """-d '{"messages": [{"role": "user", "content": "Hello"}]}'\n"""
-                "press Ctrl-C to stop\n"
-            )
-            sys.stdout.flush()
-            while server.process.poll() is None:
-                time.sleep(0.5)
-    except KeyboardInterrupt:
-        sys.stderr.write("stopped\n")
-        return
-    raise AtlasError(f"the embedded server exited with code {server.process.returncode}")

@@ -17,8 +17,8 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from stages.engine.gguf import GgufFacts, gguf_facts
 from stages.errors import AtlasError
-from stages.inference.gguf import GgufFacts, gguf_facts
 from stages.params import GgufSource, ModelParams
 
 MODELS_CACHE = Path.home() / ".cache" / "inference-atlas" / "models"

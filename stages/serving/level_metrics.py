@@ -23,9 +23,9 @@ from stages.inference.definitions import (
     timing,
     token_counts,
 )
-from stages.inference.engine_figures import engine_block
-from stages.inference.slo import goodput
 from stages.params import LoadParams, SloParams
+from stages.serving.engine_figures import engine_block
+from stages.serving.slo import goodput
 
 Record = dict[str, Any]
 

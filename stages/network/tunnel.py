@@ -1,13 +1,13 @@
 """How the sending wire reaches an origin through the proxy the policy names (issue 31).
 
-:func:`route` asks :func:`stages.inference.network.proxy_for` (httpx's reading of
+:func:`route` asks :func:`stages.network.policy.proxy_for` (httpx's reading of
 ``HTTP_PROXY``/``HTTPS_PROXY``/``ALL_PROXY``/``NO_PROXY``) which proxy a URL goes through. An
 ``http`` URL behind a proxy is sent to the proxy in absolute form (``POST http://host:port/path``,
 as curl does); an ``https`` one goes through a ``CONNECT host:port`` tunnel, and TLS with the
 endpoint is set up inside it, verified against the endpoint's name (:func:`open_tunnel`). User
 info in the proxy URL becomes a ``Proxy-Authorization: Basic`` header. Proxies spoken to over TLS
 or SOCKS are not the wire's: a run behind one sends through httpx
-(:func:`stages.inference.transport.wire_name`).
+(:func:`stages.network.transport.wire_name`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from stages.inference.network import WIRE_PROXY_SCHEMES, origin, proxy_for
+from stages.network.policy import WIRE_PROXY_SCHEMES, origin, proxy_for
 
 MAX_PROXY_HEAD = 1 << 14
 """A proxy's answer to ``CONNECT`` longer than this is not one."""

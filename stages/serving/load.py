@@ -3,15 +3,15 @@
 ``workloads.<w>.load`` names a mode and its levels (``run.sweep`` on a ``perf`` workload is
 shorthand for ``{mode: concurrency, levels: run.sweep}``). Each level is journaled in its own file,
 ``results/<w>/load/<mode>-<level>.jsonl``, in the response journal's format plus the level fields
-of :mod:`stages.inference.openloop`; the main journal, which scoring reads, is never touched.
+of :mod:`stages.serving.openloop`; the main journal, which scoring reads, is never touched.
 Entries cycle over the workload's planned items. The key of each request hashes the item's own
 key, the load settings that shape the schedule, the level, the entry index and the turn, so a
 rerun sends only what is missing and a changed setting starts afresh. Run r of a level's
 ``repeats`` adds r to the key (and to the arrival seed). A level stopped early as over-saturated
 leaves a marker beside its journal, so a rerun does not send the rest of its schedule. The
-levels of a workload, their search and their figures are :mod:`stages.inference.sweep`'s. Each
+levels of a workload, their search and their figures are :mod:`stages.serving.sweep`'s. Each
 run's ``server`` block is the server's own ``/metrics`` account of it
-(:mod:`stages.inference.server_metrics`).
+(:mod:`stages.serving.server_metrics`).
 """
 
 from __future__ import annotations
@@ -21,20 +21,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from stages.inference.arrivals import Slot, arrival_times, rate_schedule
 from stages.inference.endpoint import Endpoint
 from stages.inference.journal import Journal, canonical
-from stages.inference.openloop import Entry, Sender, closed_loop, open_loop
 from stages.inference.plan import Plan
 from stages.inference.progress import Progress
-from stages.inference.saturation import SaturationWatch
 from stages.inference.senders import Share, run_shares, sender_count, split
 from stages.inference.sending import lean_gc, request_headers, request_policy
 from stages.io import read_json, write_json
 from stages.params import LoadParams
+from stages.serving.arrivals import Slot, arrival_times, rate_schedule
+from stages.serving.openloop import Entry, Sender, closed_loop, open_loop
+from stages.serving.saturation import SaturationWatch
+from stages.serving.server_metrics import watch_of
 
 if TYPE_CHECKING:
-    from stages.inference.trace import Trace
+    from stages.serving.trace import Trace
 
 SCHEDULE_FIELDS = {
     "mode",
@@ -67,7 +68,7 @@ def level_trace(load: LoadParams) -> Trace | None:
     """The trace of ``trace`` arrivals (read and checked once per run)."""
     if load.trace is None:
         return None
-    from stages.inference.trace import read_trace
+    from stages.serving.trace import read_trace
 
     return read_trace(load.trace)
 
@@ -94,7 +95,7 @@ def entries(
     if load.mode == "rate":
         times = None
         if trace is not None:
-            from stages.inference.trace import trace_times
+            from stages.serving.trace import trace_times
 
             times = trace_times(trace, level)
         elif trial:
@@ -105,7 +106,7 @@ def entries(
         count = load.warmup_requests + (load.requests or len(items))
         slots = [Slot(i, i < load.warmup_requests, 0.0) for i in range(count)]
     if trace is not None:
-        from stages.inference.trace import trace_items
+        from stages.serving.trace import trace_items
 
         sent = trace_items(trace, items, len(slots))
     else:
@@ -200,7 +201,7 @@ def _send_level(
     watch: bool,
 ) -> LevelRun:
     endpoint.ensure_started()  # the embedded server starts only when something is sent
-    from stages.inference.transport import preload
+    from stages.network.transport import preload
 
     preload()
     keys = {key for entry in planned for key in entry.keys}
@@ -218,7 +219,7 @@ def _send_level(
     base = todo[0].offset_s
 
     async def job(share: Share) -> None:
-        from stages.inference.transport import make_client
+        from stages.network.transport import make_client
 
         whole = load.max_in_flight if load.mode == "rate" else int(level)
         pool = split(whole, share.count, share.index)
@@ -255,7 +256,7 @@ def _send_level(
     saturation = None
     if watch and load.mode == "rate" and not load.multi_turn:
         saturation = SaturationWatch(sorted(e.offset_s - base for e in todo))
-    server = endpoint.watch()
+    server = watch_of(endpoint)
     with lean_gc():
         run_shares(
             count,

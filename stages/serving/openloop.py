@@ -29,7 +29,7 @@ from stages.inference.journal import make_record
 from stages.inference.plan import Item
 from stages.inference.senders import Share, Sink
 from stages.inference.sending import STAGGER_S, note_failover
-from stages.inference.sessions import turn_body
+from stages.serving.sessions import turn_body
 
 if TYPE_CHECKING:
     from stages.inference.replicas import Replicas

@@ -2,13 +2,13 @@
 
 ``workloads.<w>.load`` names a mode and its levels (``run.sweep`` on a ``perf`` workload is
 shorthand for ``{mode: concurrency, levels: run.sweep}``); each level is sent by
-:mod:`stages.inference.load` from its own journal, ``results/<w>/load/<mode>-<level>.jsonl``, once
+:mod:`stages.serving.load` from its own journal, ``results/<w>/load/<mode>-<level>.jsonl``, once
 per run of ``repeats``. Per level the figures pool every run
-(:mod:`stages.inference.level_metrics`), ``runs`` gives each run's key figures and ``intervals``
+(:mod:`stages.serving.level_metrics`), ``runs`` gives each run's key figures and ``intervals``
 their bootstrap intervals: across runs when there are several, within the run otherwise
-(:mod:`stages.inference.intervals`). In rate mode the knee follows the levels
-(:mod:`stages.inference.slo`) and ``search`` the bisection for the highest rate meeting the goodput
-target (:mod:`stages.inference.search`). A shard (``--shard I/N``) sends the levels whose position
+(:mod:`stages.serving.intervals`). In rate mode the knee follows the levels
+(:mod:`stages.serving.slo`) and ``search`` the bisection for the highest rate meeting the goodput
+target (:mod:`stages.serving.search`). A shard (``--shard I/N``) sends the levels whose position
 in sorted order is I modulo N, and the search in shard 0.
 
 ``metrics/<w>.serving.json`` (shape in docs/formats.md#serving-metrics)::
@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from stages.inference.definitions import timing
 from stages.inference.endpoint import Endpoint
-from stages.inference.level_metrics import level_metrics
-from stages.inference.load import LevelRun, level_label, level_trace, load_spec, run_level
 from stages.inference.plan import Plan
-from stages.inference.slo import knee, meets
 from stages.params import LoadParams, SloParams
+from stages.serving.level_metrics import level_metrics
+from stages.serving.load import LevelRun, level_label, level_trace, load_spec, run_level
+from stages.serving.slo import knee, meets
 
 if TYPE_CHECKING:
-    from stages.inference.trace import Trace
+    from stages.serving.trace import Trace
 
 DEFINITIONS = (
     "vLLM benchmark_serving conventions: TTFT to the first token delta; TPOT = (E2E - TTFT) / "
@@ -73,7 +73,7 @@ def level_block(
     """The figures of one level from its runs' records: pooled figures, each run's, intervals
     (``kept``, the former document's, when computed from the same records), and the server's own
     account (``server``; per run with repeats)."""
-    from stages.inference.intervals import kept_or_computed
+    from stages.serving.intervals import kept_or_computed
 
     runs = [run.records for run in level_runs]
     stops = [run.stopped for run in level_runs]
@@ -159,7 +159,7 @@ def run_load(
         measure(level, load.stop_on_saturation)
     result: dict[str, Any] = {load.mode: figures}
     if load.search is not None and slo is not None and index == 0:
-        from stages.inference.search import search
+        from stages.serving.search import search
 
         found = search(load.search, lambda rate: _meets(measure(rate, True), load.goodput_target))
         result["search"] = {

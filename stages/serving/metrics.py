@@ -10,15 +10,14 @@ per-request summaries (median of the per-request p50s, p99 of the per-request p9
 ``itl_s.pooled: false`` says. ``input_tokens_total`` and ``output_tokens_total`` are
 engine-reported figures only (null when the engine reported none; ``usage_reported`` counts the
 records that had one); ``engine`` holds the engine's own timings beside the client's
-(:mod:`stages.inference.engine_figures`) and ``server`` what its ``/metrics`` say
-(:mod:`stages.inference.server_metrics`). Everything is a dict: DVC drops lists. The load levels
-(concurrency and rate sweeps) are in :mod:`stages.inference.load`.
+(:mod:`stages.serving.engine_figures`) and ``server`` what its ``/metrics`` say
+(:mod:`stages.serving.server_metrics`). Everything is a dict: DVC drops lists. The load levels
+(concurrency and rate sweeps) are in :mod:`stages.serving.load`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from stages.inference.definitions import (
@@ -29,22 +28,9 @@ from stages.inference.definitions import (
     timing,
     token_counts,
 )
-from stages.inference.engine_figures import engine_block, tokens_per_approx
+from stages.serving.engine_figures import engine_block, tokens_per_approx
 
 __all__ = ["bucket_metrics", "latency_block", "output_tokens", "percentile", "serving_metrics"]
-
-
-def summary(gaps: Sequence[float]) -> dict[str, Any] | None:
-    """``{n, mean, p50, p99, max}`` of inter-token gaps; None for fewer than one gap."""
-    if not gaps:
-        return None
-    return {
-        "n": len(gaps),
-        "mean": round(sum(gaps) / len(gaps), 6),
-        "p50": percentile(gaps, 50),
-        "p99": percentile(gaps, 99),
-        "max": round(max(gaps), 6),
-    }
 
 
 def output_tokens(record: dict[str, Any]) -> int | None:

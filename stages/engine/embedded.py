@@ -2,7 +2,7 @@
 
 The binary is the one ``make install`` built from the pinned llama.cpp source and linked into the
 venv as ``bin/llama-server`` (``ATLAS_LLAMA_SERVER`` names another); docs/engine.md says how it is
-built. The GGUF must hash to ``model.revision`` (:mod:`stages.inference.packaged`). The server runs
+built. The GGUF must hash to ``model.revision`` (:mod:`stages.engine.packaged`). The server runs
 as a child process on a free loopback port with the fixed settings of :class:`EngineSettings`
 (every one of them is in the manifest) and is stopped on success, failure, Ctrl-C and SIGTERM
 (terminate, then kill). On Linux the child also gets SIGTERM if this process dies abruptly.
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from stages.engine.packaged import verified_gguf
 from stages.errors import AtlasError
-from stages.inference.network import ControlError, control_get
-from stages.inference.packaged import verified_gguf
+from stages.network.policy import ControlError, control_get
 from stages.params import ModelParams
 
 READY_TIMEOUT_S = 120.0

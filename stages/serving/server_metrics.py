@@ -18,9 +18,12 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from stages.inference.network import ControlError, control_get
+from stages.network.policy import ControlError, control_get
+
+if TYPE_CHECKING:
+    from stages.inference.endpoint import Endpoint
 
 SAMPLE_S = 0.5
 NOTE_WINDOW_S = 10.0
@@ -47,7 +50,7 @@ def parse(text: str) -> dict[str, float]:
 
 def scrape(root: str, timeout: float = 5.0, direct: bool = False) -> dict[str, float] | None:
     """The server's metrics now, or None when it has none, or its answer is not HTTP
-    (the project's network policy: :mod:`stages.inference.network`; ``direct``: the embedded
+    (the project's network policy: :mod:`stages.network.policy`; ``direct``: the embedded
     server, no proxy)."""
     try:
         response = control_get(f"{root}/metrics", {}, timeout, direct=direct)
@@ -194,3 +197,14 @@ class Watch:
             if before is not None and after is not None:
                 samples = [before, *(self._without_times()), after]
                 self.result = figures(before, after, samples, wall, self.n_ctx)
+
+
+def watch_of(endpoint: Endpoint) -> Watch:
+    """A :class:`Watch` of ``endpoint``'s ``/metrics`` (one URL only: figures of several servers
+    would not add up); with the embedded engine's process and threads for the progress note."""
+    root = endpoint.urls[0].rstrip("/").removesuffix("/v1") if len(endpoint.urls) == 1 else None
+    if endpoint.engine is None:
+        return Watch(root, None)
+    pid = endpoint.pids[0] if len(endpoint.pids) == 1 else None
+    threads = int(endpoint.engine.get("n_threads") or 0)
+    return Watch(root, endpoint.engine["n_ctx"], pid, threads, direct=True)

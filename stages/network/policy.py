@@ -5,7 +5,7 @@
   decides, for control requests (httpx itself sends them) and for the sending wire
   (:func:`proxy_for` asks httpx's mapping which proxy a URL goes through). The wire sends
   absolute-form requests to an ``http`` proxy for ``http`` URLs and tunnels ``https`` ones with
-  ``CONNECT`` (:mod:`stages.inference.tunnel`); behind a proxy reached over TLS or SOCKS a run
+  ``CONNECT`` (:mod:`stages.network.tunnel`); behind a proxy reached over TLS or SOCKS a run
   sends through httpx (:func:`async_control_client`). A proxy reached over TLS is verified like
   an endpoint. The embedded server, a process the project started on loopback, is reached
   directly (``direct``): a proxy would only stand between the project and its own child.

@@ -25,7 +25,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from stages.inference.embedded import EngineSettings, server_binary
+from stages.engine.embedded import EngineSettings, server_binary
 from stages.io import sha256_file
 
 CPU_FLAGS = (

@@ -2,7 +2,7 @@
 
 ``load.search: {min_rate, max_rate, max_levels}`` with the workload's ``slo``. The answer is found
 by bisection, each level sent like any rate level (journaled, resumable) and stopped early when the
-server is over-saturated (:mod:`stages.inference.saturation`), which counts as missing the target:
+server is over-saturated (:mod:`stages.serving.saturation`), which counts as missing the target:
 
 1. ``min_rate``: if it misses the target there is no answer (``rate`` null);
 2. ``max_rate``: if it meets the target the answer is at least that (``at_least`` true);

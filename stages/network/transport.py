@@ -1,7 +1,7 @@
 """The HTTP client of a run: which wire it sends on (issues 3, 23, 31).
 
-The lean HTTP/1.1 pool of :mod:`stages.inference.http11`, under the project's network policy
-(:mod:`stages.inference.network`: proxies as httpx reads them, TLS verified, no redirect
+The lean HTTP/1.1 pool of :mod:`stages.network.wire`, under the project's network policy
+(:mod:`stages.network.policy`: proxies as httpx reads them, TLS verified, no redirect
 followed). When the policy names a proxy the wire does not speak to (one reached over TLS or
 SOCKS), the run sends through httpx instead, under the same policy, and the manifest's
 ``http_client`` says ``httpx`` (:func:`wire_name`). The aiohttp wire (``ATLAS_HTTP_CLIENT=aiohttp``)
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from stages.errors import AtlasError
-from stages.inference.http11 import READ_ERRORS, Pool, Response, WireError
-from stages.inference.network import async_control_client
+from stages.network.policy import async_control_client
+from stages.network.wire import READ_ERRORS, Pool, Response, WireError
 
 ENV = "ATLAS_HTTP_CLIENT"
 __all__ = [
@@ -61,7 +61,7 @@ def client_name() -> str:
 def wire_name(urls: Sequence[str], direct: bool = False) -> str:
     """What a run to ``urls`` sends on, as the manifest names it: :func:`client_name`, or
     ``httpx`` when a URL's proxy is one the wire does not speak to."""
-    from stages.inference.tunnel import wire_speaks
+    from stages.network.tunnel import wire_speaks
 
     name = client_name()
     return name if all(wire_speaks(url, direct) for url in urls) else "httpx"
@@ -73,7 +73,7 @@ def preload() -> None:
 
 
 class Wire:
-    """The lean pool (:mod:`stages.inference.http11`) behind the interface the client uses."""
+    """The lean pool (:mod:`stages.network.wire`) behind the interface the client uses."""
 
     READ_ERRORS = READ_ERRORS
 

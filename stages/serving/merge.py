@@ -128,11 +128,11 @@ def merged_serving(
 ) -> dict[str, Any]:
     """The main pass's figures from the merged records (no wall clock: rates per shard), and
     every shard's levels, each sent whole by one shard."""
-    from stages.inference.intervals import kept_or_computed
-    from stages.inference.metrics import bucket_metrics, serving_metrics
-    from stages.inference.run import INTERVAL_SEED
-    from stages.inference.slo import knee
-    from stages.inference.sweep import serving_document
+    from stages.serving.intervals import kept_or_computed
+    from stages.serving.metrics import bucket_metrics, serving_metrics
+    from stages.serving.slo import knee
+    from stages.serving.stage import INTERVAL_SEED
+    from stages.serving.sweep import serving_document
 
     main = serving_metrics(records, [], 0.0, plan.concurrency)
     main["intervals"] = kept_or_computed([[timing(r) for r in records]], None, INTERVAL_SEED, None)

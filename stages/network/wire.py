@@ -11,7 +11,7 @@ in the protocol's ``data_received``, each piece of body is stamped with the time
 (the earliest a process can see it, before it waits its turn in the event loop: what TTFT and ITL
 should read), and TLS is set up only for ``https`` URLs.
 
-The project's network policy (:mod:`stages.inference.network`) holds here too: TLS verified
+The project's network policy (:mod:`stages.network.policy`) holds here too: TLS verified
 against ``SSL_CERT_FILE``/``SSL_CERT_DIR`` or the system's store; the proxy httpx would use for a
 URL (``HTTP_PROXY``, ``NO_PROXY``, ...) is used, absolute-form requests for ``http`` URLs and a
 ``CONNECT`` tunnel for ``https`` ones; no redirect is followed (a 3xx reaches the caller, which
@@ -34,8 +34,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from stages.inference.network import tls_context
-from stages.inference.tunnel import Route, open_tunnel, route
+from stages.network.policy import tls_context
+from stages.network.tunnel import Route, open_tunnel, route
 
 MAX_HEAD = 1 << 16
 """A response head (status line and headers) longer than this is not HTTP."""
@@ -409,7 +409,7 @@ class Pool:
         return None
 
     def _route(self, origin: tuple[str, str, int], url: str) -> Route:
-        """The origin's route (:mod:`stages.inference.tunnel`), decided once per pool."""
+        """The origin's route (:mod:`stages.network.tunnel`), decided once per pool."""
         via = self._routes.get(origin)
         if via is None:
             try:

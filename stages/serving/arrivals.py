@@ -9,7 +9,7 @@ omission). As in vLLM's ``benchmark_serving``, the first request goes at 0 and e
 - ``gamma``: independent gamma draws with mean 1/rate and coefficient of variation ``cv``
   (shape 1/cv², vLLM's "burstiness" is that shape): cv > 1 is burstier than Poisson (clusters of
   arrivals and long silences), cv < 1 more regular, cv = 1 an exponential;
-- ``trace``: the timestamps of a trace file, scaled to the rate (:mod:`stages.inference.trace`).
+- ``trace``: the timestamps of a trace file, scaled to the rate (:mod:`stages.serving.trace`).
 
 Draws come from the level's own ``random.Random(seed)``, never the global generator, at unit rate,
 and are divided by the rate, so every rate of a sweep replays the same sequence of draws, scaled

@@ -1,0 +1,1 @@
+"""The embedded engine: llama.cpp's ``llama-server`` on a GGUF shipped in a PyPI wheel."""
