@@ -12,7 +12,6 @@ from typing import Any
 import typer
 
 from stages.compare import cli as compare_cli
-from stages.compare import gate_cli
 from stages.datasets import cli as datasets_cli
 from stages.engine import cli as engine_cli
 from stages.errors import AtlasError
@@ -80,7 +79,7 @@ app.command("score")(scoring_cli.score)
 app.command("score-one")(scoring_cli.score_one)
 app.command("report")(report_cli.report)
 app.command("compare")(compare_cli.compare)
-app.command("gate")(gate_cli.gate)
+app.command("gate")(compare_cli.gate)
 app.add_typer(review_cli.review_app, name="review")
 app.command("agreement")(review_cli.agreement)
 app.command("judge")(judge_cli.judge)
