@@ -27,7 +27,7 @@ from doc_commands import (  # noqa: E402
 )
 
 PAGES = (
-    "pipeline", "running", "datasets", "adding-a-dataset", "scoring", "comparing", "serving",
+    "architecture", "pipeline", "running", "datasets", "adding-a-dataset", "scoring", "comparing", "serving",
     "review", "engine", "formats", "benchmarks",
 )  # fmt: skip
 DOCS = [REPO / "docs" / f"{name}.md" for name in PAGES]
