@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stages.judge.correction import NotCorrectable, correct
-
 METHOD = (
     "misclassification correction (Rogan-Gladen for two grades, the inverted error matrix for "
     "more); 95 % delta-method interval over the judge-only and the calibration items"
@@ -34,6 +32,9 @@ def corrected_block(
     """The block for one track. ``judge_only``: the jury's grade of each current item without a
     human label (None: unparsed); ``target_width``: wanted interval width as a share of the
     grade range."""
+    # numpy only where a figure is corrected: the CLI and the report import the texts below.
+    from stages.judge.correction import NotCorrectable, correct
+
     values = [float(label) for label in labels]
     span = values[-1] - values[0]
     head: dict[str, Any] = {
@@ -45,6 +46,9 @@ def corrected_block(
     }
     if calibration.get("status") != "calibrated":
         return {**head, "status": "withheld", "reason": calibration.get("reason")}
+    if not judge_only:
+        return {**head, "status": "not corrected",
+                "reason": "every item has a human final label: the human score needs no judge"}  # fmt: skip
     confusion = calibration["confusion"]
     table = [[confusion[h][j] for j in labels] for h in labels]
     observed = [sum(g == label for g in judge_only) for label in labels]
