@@ -47,8 +47,8 @@ def corrected_block(
     if calibration.get("status") != "calibrated":
         return {**head, "status": "withheld", "reason": calibration.get("reason")}
     if not judge_only:
-        return {**head, "status": "not corrected",
-                "reason": "every item has a human final label: the human score needs no judge"}  # fmt: skip
+        reason = "every item has a human final label: the human score needs no judge"
+        return {**head, "status": "not corrected", "reason": reason}
     confusion = calibration["confusion"]
     table = [[confusion[h][j] for j in labels] for h in labels]
     observed = [sum(g == label for g in judge_only) for label in labels]
