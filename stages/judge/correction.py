@@ -83,13 +83,14 @@ def _smoothed(counts: np.ndarray) -> np.ndarray:
     return np.asarray(shares / shares.sum(axis=-1, keepdims=True))
 
 
-def error_matrix(confusion: np.ndarray) -> np.ndarray:
+def error_matrix(confusion: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``P[h, j]``: the judge's grade shares per human label; refused when a row is empty or
     the matrix cannot be inverted (a judge whose grades do not tell the labels apart)."""
     rows = confusion.sum(axis=1)
     if (rows == 0).any():
-        empty = ", ".join(str(i) for i in np.flatnonzero(rows == 0))
-        raise NotCorrectable(f"no calibration item with human label index {empty}")
+        empty = ", ".join(f"{values[i]:g}" for i in np.flatnonzero(rows == 0))
+        raise NotCorrectable(f"no calibration item has the human grade {empty}: the judge's "
+                             "error on it is unknown")  # fmt: skip
     matrix = confusion / rows[:, None]
     if abs(np.linalg.det(matrix)) < 1e-9:
         raise NotCorrectable("the judge's grades do not tell the human labels apart "
@@ -112,7 +113,7 @@ def correct(
     m, n_rows = counts.sum(), table.sum(axis=1)
     if m == 0:
         raise NotCorrectable("no item graded by the judge alone")
-    matrix = error_matrix(table)
+    matrix = error_matrix(table, v)
     q = counts / m
     u = np.linalg.solve(matrix, v)
     shares = np.linalg.solve(matrix.T, q)
@@ -128,7 +129,7 @@ def correct(
         estimate=min(max(centre, lo), hi),
         low=min(max(centre - half, lo), hi),
         high=min(max(centre + half, lo), hi),
-        clipped=bool((shares < -1e-12).any()) or not lo <= centre <= hi,
+        clipped=bool((shares < -1e-12).any()) or not lo - 1e-12 <= centre <= hi + 1e-12,
         raw=raw,
         raw_low=max(lo, raw - raw_half),
         raw_high=min(hi, raw + raw_half),
