@@ -111,8 +111,11 @@ def _agreement_rows(metrics: dict[str, Any]) -> list[str]:
     return rows
 
 
-def _corrected_cell(block: dict[str, Any] | None) -> str:
+def _corrected_cell(judge: dict[str, Any]) -> str:
     """The corrected figure with its interval, or the one word that says why there is none."""
+    block = judge.get("corrected")
+    if judge["status"] != "calibrated":
+        return "withheld"  # by the gate, whether or not the judge metrics have the block
     if block is None:
         return "—"
     if block["status"] != "corrected":
@@ -139,7 +142,7 @@ def _judge_rows(metrics: dict[str, Any]) -> list[str]:
         shown = _num(judge["mean"], 2) if judge["status"] == "calibrated" else "withheld"
         demo = " (demo verdicts)" if cal.get("demo") else ""
         rows.append(
-            f"| {name} | {_num(human, 2)} | {shown} | {_corrected_cell(judge.get('corrected'))} | "
+            f"| {name} | {_num(human, 2)} | {shown} | {_corrected_cell(judge)} | "
             f"{_num(cal['kappa_quadratic'])} | "
             f"{cal.get('resolved') or 0}{demo} | {cal.get('unparsed') or 0} | "
             f"{_num(cal['bias'], 2)} | {', '.join(judge['judges'])}, prompt {judge['prompt']} |"
