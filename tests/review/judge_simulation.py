@@ -24,12 +24,15 @@ class Design:
     """One cell of the grid."""
 
     name: str
+    """How the bench prints it."""
     shares: tuple[float, ...]
     """π: the humans' grade distribution of the population."""
     error: tuple[tuple[float, ...], ...]
     """P: row h is the judge's grade distribution on items the humans put at h."""
     calibration: int
+    """Items with a human label and a judge grade (n)."""
     judge_only: int = 500
+    """Items with a judge grade only (m)."""
 
     @property
     def truth(self) -> float:
@@ -50,12 +53,15 @@ class Coverage:
     """Shares of correctable replicates whose interval held the truth."""
 
     corrected: float
+    """The shipped interval (:func:`correct`)."""
     known_error: float
     """Corrected centre, interval without the calibration's uncertainty."""
     uncorrected: float
+    """The judge's own mean and its interval."""
     correctable: float
     """Share of replicates the correction could be computed for (an empty row is not)."""
     mean_width: float
+    """Mean width of the shipped interval, in grades."""
 
 
 def binary(se: float, sp: float, prevalence: float, n: int, m: int = 500) -> Design:

@@ -376,7 +376,7 @@ def test_a_judge_on_weighted_replicas_names_their_urls() -> None:
 
 
 def test_a_new_run_is_corrected_only_where_the_calibration_knows_the_judges_error(
-    review_project: Path, fill: Any
+    review_project: Path, fill: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 34: the items of a run no human labelled are the judge-only items; a human grade
     the calibration never saw leaves the judge's error on it unknown, and the report says so."""
@@ -389,6 +389,7 @@ def test_a_new_run_is_corrected_only_where_the_calibration_knows_the_judges_erro
         params = Path("params.yaml")
         params.write_text(params.read_text().replace("  seed: 0\n", "  seed: 1\n", 1))
         assert main(["infer", "translation"]) == 0
+        capsys.readouterr()
         assert main(["judge", "translation"]) == 0
     doc = json.loads(Path("metrics/translation.judge.json").read_text())
     assert doc["calibration"]["same_run"] is False and doc["calibration"]["status"] == "calibrated"
@@ -398,6 +399,7 @@ def test_a_new_run_is_corrected_only_where_the_calibration_knows_the_judges_erro
         "no calibration item has the human grade 0, 1: the judge's error on it is unknown"
     )
     assert block["scale"] == {"low": 0.0, "high": 4.0} and block["target_width"] == 0.1
+    assert f"  not corrected: {block['reason']}" in capsys.readouterr().out
     assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
     report = Path("report-kouman.md").read_text()
     assert f"- **translation** judge not corrected: {block['reason']}" in report
