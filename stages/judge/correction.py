@@ -13,7 +13,7 @@ The interval is the delta method over both sources of error: the judge-only item
 over ``q``) and the calibration items (one multinomial per human label, over each row of ``P``).
 With ``u = P⁻¹ v`` (``v`` the grade values) the estimate is ``q · u`` and its variance is
 ``var_u(q) / m + Σ_h π_h² var_u(P_h) / n_h``. The variances are read at shares smoothed by
-:data:`PSEUDO_COUNT` per cell: without it a judge that never erred on a row of 12 calibration
+:data:`PSEUDO_COUNT` items per row: without it a judge that never erred on a row of 12 calibration
 items would look error-free and the interval would forget that row (``tests/bench`` measured the
 choice against a percentile bootstrap; docs/review.md#corrected-judge-figures).
 
