@@ -441,6 +441,9 @@ class JudgeParams(_Section):
     """Fewest human-labelled items a calibration needs; below it judge figures are withheld."""
     max_unparsed_share: float = Field(default=0.1, ge=0.0, le=1.0)
     """Largest share of calibration items whose grade could not be read; above it, withheld."""
+    target_width: float = Field(default=0.1, gt=0.0, le=1.0)
+    """Width of the corrected judge figure's 95 % interval, as a share of the grade range, that
+    the report says how many human labels would reach (docs/review.md#corrected-judge-figures)."""
 
     @field_validator("judges")
     @classmethod

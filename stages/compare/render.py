@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from stages.compare.display import DASH, interval_text, mde_text, p_text, scale
+from stages.compare.judged import judge_blocks, judge_notes
 from stages.compare.row import NOT_TESTED, Row
 from stages.compare.run import Comparison, ServingRow
 from stages.markdown_text import inline
@@ -160,6 +161,7 @@ def notes(result: Comparison) -> list[str]:
         for name, (a, b) in result.unpaired.items()
     ]
     out += [f"{label(r).strip()}: {r.note}" for r in result.rows if r.note and r.category is None]
+    out += judge_notes(result.paired)
     out += [
         f"{label(r).strip()}: * {r.verdict} is carried by failed requests ({r.failed_a} at A, "
         f"{r.failed_b} at B): without those pairs no difference is detected"
@@ -246,6 +248,7 @@ def as_json(result: Comparison, flips: dict[str, Any] | None = None) -> str:
         "unpaired": {k: {"a_only": a, "b_only": b} for k, (a, b) in result.unpaired.items()},
         "runs": result.runs,
         "warnings": result.warnings,
+        "judge_corrected": judge_blocks(result.paired),
     }
     if flips is not None:
         data["flips"] = flips

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from stages.judge.corrected import corrected_text
 from stages.names import checked
 
 
@@ -61,6 +62,7 @@ def describe(doc: dict[str, Any]) -> list[str]:
             f"judge figures (provisional, beside the calibration above; never a human score): "
             f"mean {_num(fig['mean'], 2)} of 0–{fig['scale_max']:g} over {fig['graded']} item(s)"
         )
+        lines.append("  " + corrected_text(doc.get("corrected")))
     w = doc["workload"]
     lines.append(f"-> metrics/{w}.judge.json, metrics/verdicts/{w}.judge.jsonl")
     return lines

@@ -6,7 +6,8 @@ for the calibration, that study's human final labels with the run they judged: t
 grades that run's responses, which the journal keeps.
 
 Outputs: ``results/W/judge/<judge>.jsonl`` (each judge's journal), ``metrics/W.judge.json``
-(signature, counts, the calibration and, only when it passed the gate, the provisional figures)
+(signature, counts, the calibration and, only when it passed the gate, the provisional figures
+and the ``corrected`` figures of the items no human labelled, :mod:`stages.judge.corrected`)
 and ``metrics/verdicts/W.judge.jsonl`` (one line per item in the verdict-record shape
 ``atlas compare`` pairs: measure ``judge``; a withheld judge's lines carry no score).
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from stages.judge.calibration import Gate, Pair, calibrate, kappa
+from stages.judge.corrected import corrected_block
 from stages.judge.grade import RULE, extract_grade
 from stages.judge.inputs import Inputs, Which, judge_inputs
 from stages.judge.prompt import judge_messages, prompt_signature
@@ -92,10 +94,21 @@ def _calibration(inputs: Inputs, grades: Grades, jury: dict[Which, str | None],
     return block
 
 
+def judge_only(inputs: Inputs) -> list[Which]:
+    """The current run's responses no human final label covers: where the correction applies."""
+    human = inputs.human
+    finals = {} if human is None else human.labels
+    labelled = {(human.run_key, *key) for key, final in finals.items() if human and final}
+    return [w for w in inputs.responses if w[0] == inputs.current_run and w not in labelled]
+
+
 def _document(inputs: Inputs, params: JudgeParams, judges: dict[str, ModelParams], grades: Grades,
               jury: dict[Which, str | None]) -> dict[str, Any]:  # fmt: skip
     current = [w for w in inputs.responses if w[0] == inputs.current_run]
     calibration = _calibration(inputs, grades, jury, params)
+    corrected = corrected_block(
+        calibration, inputs.labels, [jury[w] for w in judge_only(inputs)], params.target_width
+    )
     statuses = [s for by in grades.values() for w, (_, s) in by.items() if w in current]
     groups = sorted({g for w in current if (g := inputs.group(w[1])) is not None})
     figures = {
@@ -146,6 +159,7 @@ def _document(inputs: Inputs, params: JudgeParams, judges: dict[str, ModelParams
         "failed": sum(s.startswith("failed") for s in statuses),
         "calibration": calibration,
         "figures": figures if calibrated else None,
+        "corrected": corrected,
         "withheld": None if calibrated else calibration["reason"],
         "jury_agreement": agreement,
     }

@@ -126,6 +126,8 @@ def _judge(workload: str, human: dict[str, Any]) -> dict[str, Any] | None:
         "items": judged.get("items"),
         "unparsed": judged.get("unparsed"),
         "mean": figures["mean"] if figures else None,
+        # Judge metrics written before issue 34 have no block: None, and the report says so.
+        "corrected": judged.get("corrected"),
         "groups": {g: v["mean"] for g, v in (figures or {}).get("groups", {}).items()},
         "human_groups": {g: v["score"]["mean"] for g, v in human_groups.items()},
         "calibration": {

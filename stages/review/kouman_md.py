@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from stages.judge.corrected import corrected_text
+
 AGREEMENT_COLUMNS = (
     ("cohen", "Cohen κ"),
     ("cohen_quadratic", "Cohen κ (quadratic)"),
@@ -109,12 +111,27 @@ def _agreement_rows(metrics: dict[str, Any]) -> list[str]:
     return rows
 
 
+def _corrected_cell(judge: dict[str, Any]) -> str:
+    """The corrected figure with its interval, or the one word that says why there is none."""
+    block = judge.get("corrected")
+    if judge["status"] != "calibrated":
+        return "withheld"  # by the gate, whether or not the judge metrics have the block
+    if block is None:
+        return "—"
+    if block["status"] != "corrected":
+        return "withheld" if block["status"] == "withheld" else "not corrected"
+    ci = block["ci95"]
+    mark = " (clipped)" if block["clipped"] else ""
+    return f"{_num(block['estimate'], 2)} [{_num(ci['low'], 2)}, {_num(ci['high'], 2)}]{mark}"
+
+
 def _judge_rows(metrics: dict[str, Any]) -> list[str]:
     """Human score, judge score and their agreement side by side, per track and group."""
     rows = [
-        "| track | human score | judge score (provisional) | weighted κ judge–human "
-        "(quadratic) | calibration items | unparsed | bias judge − human | judge |",
-        "|---|---:|---:|---:|---:|---:|---:|---|",
+        "| track | human score | judge score (provisional) | corrected, judge-only items "
+        "[95 % CI] | weighted κ judge–human (quadratic) | calibration items | unparsed "
+        "| bias judge − human | judge |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for name, track in metrics["tracks"].items():
         judge = track.get("judge")
@@ -125,7 +142,8 @@ def _judge_rows(metrics: dict[str, Any]) -> list[str]:
         shown = _num(judge["mean"], 2) if judge["status"] == "calibrated" else "withheld"
         demo = " (demo verdicts)" if cal.get("demo") else ""
         rows.append(
-            f"| {name} | {_num(human, 2)} | {shown} | {_num(cal['kappa_quadratic'])} | "
+            f"| {name} | {_num(human, 2)} | {shown} | {_corrected_cell(judge)} | "
+            f"{_num(cal['kappa_quadratic'])} | "
             f"{cal.get('resolved') or 0}{demo} | {cal.get('unparsed') or 0} | "
             f"{_num(cal['bias'], 2)} | {', '.join(judge['judges'])}, prompt {judge['prompt']} |"
         )
@@ -133,7 +151,7 @@ def _judge_rows(metrics: dict[str, Any]) -> list[str]:
             judged = judge["groups"].get(group) if judge["status"] == "calibrated" else None
             rows.append(
                 f"| {name} {group} | {_num(value, 2)} | "
-                f"{_num(judged, 2) if judged is not None else 'withheld'} | | | | | |"
+                f"{_num(judged, 2) if judged is not None else 'withheld'} | | | | | | |"
             )
     return rows
 
@@ -146,7 +164,10 @@ def _judge_section(metrics: dict[str, Any]) -> list[str]:
         "## Model judge beside the human scores",
         "",
         "Judge scores are provisional: shown only beside their calibration against the human "
-        "final labels, withheld below the gate, never in place of a human score or in the total.",
+        "final labels, withheld below the gate, never in place of a human score or in the total. "
+        "The corrected figure is the judge's mean on the items no human labelled, corrected for "
+        "the error the calibration measured; its interval counts the calibration's own "
+        "uncertainty (docs/review.md#corrected-judge-figures).",
         "",
         *rows,
         "",
@@ -154,7 +175,12 @@ def _judge_section(metrics: dict[str, Any]) -> list[str]:
     for name, track in metrics["tracks"].items():
         judge = track.get("judge")
         if judge and judge["status"] != "calibrated":
-            out.append(f"- **{name}** judge withheld: {judge['withheld']}")
+            out.append(
+                f"- **{name}** judge withheld, uncorrected and corrected figures alike: "
+                f"{judge['withheld']}"
+            )
+        elif judge:
+            out.append(f"- **{name}** judge {corrected_text(judge.get('corrected'))}")
     return [*out, ""]
 
 

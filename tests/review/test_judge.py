@@ -230,8 +230,16 @@ def test_judge_calibrates_against_the_human_labels_and_is_gated(
     assert "DEMO verdicts" in out and "judge figures withheld: weighted κ" in out
     assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
     report = Path("report-kouman.md").read_text()
-    assert "| translation | 3.25 | withheld | 0.500 | 4 (demo verdicts) | 1 | 0.00 |" in report
-    assert f"- **translation** judge withheld: {cal['reason']}" in report
+    # Issue 34: the corrected figure is withheld beside the uncorrected one, for the same reason.
+    assert doc["corrected"]["status"] == "withheld" and doc["corrected"]["reason"] == cal["reason"]
+    assert (
+        "| translation | 3.25 | withheld | withheld | 0.500 | 4 (demo verdicts) | 1 | 0.00 |"
+        in report
+    )
+    assert (
+        f"- **translation** judge withheld, uncorrected and corrected figures alike: "
+        f"{cal['reason']}" in report
+    )
     assert "weighted κ (quadratic) = " + f"{round(expected, 6):.3f}" in out
 
     # A judge-only rerun reuses every answer from the journal: nothing is sent anywhere.
@@ -292,10 +300,16 @@ def test_a_calibrated_judge_reports_provisional_figures_beside_the_calibration(
     assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
     report = Path("report-kouman.md").read_text()
     assert (
-        f"| translation | 3.25 | 3.00 | {round(expected, 6):.3f} | 4 (demo verdicts) | 0 | -0.25 |"
-        in report
+        f"| translation | 3.25 | 3.00 | not corrected | {round(expected, 6):.3f} | "
+        "4 (demo verdicts) | 0 | -0.25 |" in report
     )
     assert "| translation en-fr | 2.50 | 2.00 |" in report
+    # Issue 34: the humans labelled every item of this run, so there is nothing to correct.
+    assert doc["corrected"]["status"] == "not corrected" and doc["corrected"]["items"] == 0
+    assert (
+        "- **translation** judge not corrected: every item has a human final label: the human "
+        "score needs no judge" in report
+    )
     kouman = json.loads(Path("metrics/kouman.json").read_text())
     assert kouman["tracks"]["translation"]["judge"]["status"] == "calibrated"
     assert kouman["total"]["components"]["translation"] == 3.25 / 4  # the human score only
@@ -359,3 +373,35 @@ def test_a_judge_on_weighted_replicas_names_their_urls() -> None:
     ]
     assert _where(entries) == "http://gpu-a:8000/v1, http://gpu-b:8000/v1"
     assert _where("embedded") == "embedded"
+
+
+def test_a_new_run_is_corrected_only_where_the_calibration_knows_the_judges_error(
+    review_project: Path, fill: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: the items of a run no human labelled are the judge-only items; a human grade
+    the calibration never saw leaves the judge's error on it unknown, and the report says so."""
+    model = StubConfig(reply_fn=lambda body: REFERENCES[source_of(body)])
+    with (
+        StubServer(model) as under_test,
+        StubServer(StubConfig(reply_fn=perfect_judge)) as good,
+    ):
+        set_up(under_test, {"good": good.url}, fill, max_unparsed_share=0.0)
+        params = Path("params.yaml")
+        params.write_text(params.read_text().replace("  seed: 0\n", "  seed: 1\n", 1))
+        assert main(["infer", "translation"]) == 0
+        capsys.readouterr()
+        assert main(["judge", "translation"]) == 0
+    doc = json.loads(Path("metrics/translation.judge.json").read_text())
+    assert doc["calibration"]["same_run"] is False and doc["calibration"]["status"] == "calibrated"
+    block = doc["corrected"]
+    assert block["status"] == "not corrected" and block["items"] == 4
+    assert block["reason"] == (
+        "no calibration item has the human grade 0, 1: the judge's error on it is unknown"
+    )
+    assert block["scale"] == {"low": 0.0, "high": 4.0} and block["target_width"] == 0.1
+    assert f"  not corrected: {block['reason']}" in capsys.readouterr().out
+    assert main(["report", "--protocol", "kouman", "--study", "demo"]) == 0
+    report = Path("report-kouman.md").read_text()
+    assert f"- **translation** judge not corrected: {block['reason']}" in report
+    kouman = json.loads(Path("metrics/kouman.json").read_text())
+    assert kouman["tracks"]["translation"]["judge"]["corrected"] == block
