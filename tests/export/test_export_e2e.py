@@ -17,7 +17,10 @@ import pytest
 from export_helpers import read_eee, read_hf
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "compare"))
-from test_pipeline_e2e import Pipeline, pipeline  # noqa: E402, F401  (the module fixture)
+import test_pipeline_e2e as project  # noqa: E402
+from test_pipeline_e2e import Pipeline  # noqa: E402
+
+pipeline = project.pipeline  # the module fixture: the project built once for these tests too
 
 
 def committed(p: Pipeline, cwd: Path, revision: str, workload: str) -> dict:
@@ -42,8 +45,12 @@ def test_each_revision_reads_back_equal_with_its_own_answers(
         assert details.uncertainty is not None
         interval = details.uncertainty.confidence_interval
         assert interval is not None and details.uncertainty.num_samples == metrics["n"]
+        wilson = metrics["wilson_95"]
         assert (details.score, interval.lower, interval.upper) == (
-            metrics["accuracy"], metrics["wilson_95"]["low"], metrics["wilson_95"]["high"])  # fmt: skip
+            metrics["accuracy"],
+            wilson["low"],
+            wilson["high"],
+        )
         mine = [r for r in records if r.evaluation_result_id == f"{workload}/accuracy"]
         assert sum(r.evaluation.score for r in mine) / len(mine) == pytest.approx(
             metrics["accuracy"], abs=5e-7
