@@ -2,8 +2,9 @@
 
 One log per run (one model, every exported workload a result in it), laid out as the
 every_eval_ever datastore lays it: ``data/inference_atlas/<developer>/<model>/<uuid>.json`` and
-``<uuid>_samples.jsonl`` beside it. The uuid is derived from the ``evaluation_id`` (revision and
-model), so exporting the same revision twice names the same files. docs/exporting.md maps every
+``<uuid>_samples.jsonl`` beside it. The uuid is derived from the ``evaluation_id`` (the model and
+a digest of the exported metrics and verdict files), so exporting the same run twice names the
+same files. docs/exporting.md maps every
 field.
 """
 
@@ -60,9 +61,11 @@ class Export:
     organization: str
     """Who publishes the figures (``source_organization_name``)."""
     evaluated_at: int | None
-    """The commit's time (Unix seconds); None for the workspace."""
+    """When the figures were committed (Unix seconds); None for the workspace."""
     retrieved_at: int
     """When the export is made (Unix seconds)."""
+    digest: str
+    """sha256 of the exported metrics and verdict files (the run's identity in the log)."""
 
 
 def _strings(values: dict[str, Any]) -> dict[str, str]:
@@ -147,7 +150,9 @@ def build(export: Export) -> dict[str, bytes]:
     info = model_info(signature, export.model_id)
     developer, _, model = info.id.rpartition("/")
     folder = f"data/{COLLECTION}/{_component(developer or 'unknown')}/{_component(model)}"
-    evaluation_id = f"{COLLECTION}/{info.id}/{export.revision.commit or 'workspace'}"
+    # Keyed on the figures' content, not on the commit: exporting the same run again, at a
+    # later commit or from the workspace, gives the same id and the same file names.
+    evaluation_id = f"{COLLECTION}/{info.id}/{export.digest[:16]}"
     digest = hashlib.sha256(evaluation_id.encode()).digest()
     file_uuid = str(uuid.UUID(bytes=digest[:16], version=4))
     records = records_of(export.figures, evaluation_id, info.id, export.with_prompts)

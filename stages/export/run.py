@@ -11,7 +11,7 @@ from stages.errors import AtlasError
 from stages.export import eee, hf
 from stages.export.figures import figures_of
 from stages.export.out_dir import check_out, write_tree
-from stages.export.run_files import commit_time, scored_workloads
+from stages.export.run_files import committed_at, content_digest, scored_workloads
 
 
 def _now() -> int:
@@ -42,12 +42,13 @@ def run_export(
     workloads = [w for w in workloads if any(f.workload is w for f in figures)]
     if not figures:
         raise AtlasError(f"{revision.short}: the scored workloads have no figure to export")
-    when = commit_time(revision)
+    when = committed_at(revision, workloads)
     if format == "hf-eval-results":
         files = hf.build(figures, hf_namespace, revision.commit, when)
     else:
+        digest = content_digest(revision, workloads)
         export = eee.Export(
-            revision, workloads, figures, model_id, with_prompts, organization, when, _now()
+            revision, workloads, figures, model_id, with_prompts, organization, when, _now(), digest
         )
         files = eee.build(export)
     write_tree(out, files)

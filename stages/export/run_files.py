@@ -141,12 +141,27 @@ def scored_workloads(revision: Revision, only: list[str] | None) -> list[ScoredW
     return [found[n] for n in (only or sorted(found))]
 
 
-def commit_time(revision: Revision) -> int | None:
-    """The commit's time (Unix seconds); None for the workspace."""
+def committed_at(revision: Revision, workloads: list[ScoredWorkload]) -> int | None:
+    """When the exported figures were committed: the time (Unix seconds) of the last commit up
+    to the revision that changed one of their metrics files; None for the workspace."""
     if revision.commit is None:
         return None
+    paths = [f"metrics/{w.name}.json" for w in workloads]
     shown = subprocess.run(
-        ["git", "show", "-s", "--format=%ct", revision.commit], capture_output=True, check=False
+        ["git", "log", "-1", "--format=%ct", revision.commit, "--", *paths],
+        capture_output=True,
+        check=False,
     )
     text = shown.stdout.decode().strip()
     return int(text) if shown.returncode == 0 and text.isdigit() else None
+
+
+def content_digest(revision: Revision, workloads: list[ScoredWorkload]) -> str:
+    """sha256 of the exported workloads' metrics and verdict files: the same figures give the
+    same digest, whichever commit or checkout they are read at."""
+    digest = hashlib.sha256()
+    for workload in sorted(workloads, key=lambda w: w.name):
+        for path in (f"metrics/{workload.name}.json", f"metrics/verdicts/{workload.name}.jsonl"):
+            data = revision.read(path) or b""
+            digest.update(f"{path} {len(data)}\n".encode() + data)
+    return digest.hexdigest()

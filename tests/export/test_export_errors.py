@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from compare_helpers import commit, rows_for, write_dataset, write_scored
+from compare_helpers import commit, git, rows_for, write_dataset, write_scored
 from export_helpers import read_eee, read_hf
 
 from stages.cli import main
@@ -95,13 +95,26 @@ def test_a_failed_write_leaves_nothing(
     assert sorted(p.name for p in repo.iterdir()) == [".git", "datasets", "metrics"]  # no temp
 
 
-def test_the_workspace_and_a_clean_export(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_same_figures_are_the_same_evaluation(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     scored_repo(repo)
     capsys.readouterr()
     assert main(["export", "workspace", "--out", "eee"]) == 0
     assert "workspace: 1 figures of 1 workloads (small)" in capsys.readouterr().out
     log, records, _, _ = read_eee(repo / "eee")
-    assert log.evaluation_id.endswith("/workspace") and log.evaluation_timestamp is None
+    assert log.evaluation_timestamp is None
+    (repo / "notes.md").write_text("an unrelated commit\n")
+    commit(repo, "notes")
+    assert main(["export", "HEAD", "--out", "head"]) == 0
+    at_head, _, _, _ = read_eee(repo / "head")
+    assert at_head.evaluation_id == log.evaluation_id  # same files, same id and file names
+    assert at_head.evaluation_timestamp == git(repo, "log", "-1", "--format=%ct", "HEAD~1").strip()
+    path = repo / "metrics/verdicts/small.jsonl"  # the run changes: a new evaluation
+    path.write_text(path.read_text().replace('"extracted":"7"', '"extracted":"8"', 1))
+    assert main(["export", "workspace", "--out", "changed"]) == 0
+    changed, _, _, _ = read_eee(repo / "changed")
+    assert changed.evaluation_id != log.evaluation_id
     assert [r.evaluation.is_correct for r in records] == [True] * 5 + [False] * 7
     metrics = json.loads((repo / "metrics/small.json").read_text())
     assert log.evaluation_results[0].score_details.score == metrics["accuracy"]
