@@ -11,15 +11,7 @@ from stages.names import checked
 
 FORMATS = ("every-eval-ever", "hf-eval-results")
 
-export_app = typer.Typer(
-    no_args_is_help=True,
-    # One command, not a group of them: its options may follow REV, and it has no COMMAND.
-    context_settings={"allow_interspersed_args": True},
-    subcommand_metavar="",
-)
 
-
-@export_app.callback(invoke_without_command=True)
 def export(
     revision: Annotated[
         str, typer.Argument(help="A git revision, a DVC experiment name or 'workspace'.")

@@ -28,7 +28,7 @@ from doc_commands import (  # noqa: E402
 
 PAGES = (
     "pipeline", "running", "datasets", "adding-a-dataset", "scoring", "comparing", "serving",
-    "review", "engine", "formats", "benchmarks",
+    "review", "engine", "formats", "exporting", "benchmarks",
 )  # fmt: skip
 DOCS = [REPO / "docs" / f"{name}.md" for name in PAGES]
 README = REPO / "README.md"
