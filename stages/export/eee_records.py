@@ -15,6 +15,8 @@ from stages.export.eee_instance import (
     InstanceInput,
     InstanceOutput,
     InstanceRecord,
+    Performance,
+    TokenUsage,
 )
 from stages.export.eee_models import SCHEMA_VERSION
 from stages.export.figures import Figure
@@ -29,8 +31,33 @@ def _answer(figure: Figure, item: Item) -> tuple[str, str]:
     """(answer, where it comes from): the journal's full answer, else the clipped extraction."""
     full = figure.workload.answers.get(item.pair_key)
     if full is not None:
-        return full, "journal"
+        return full.text, "journal"
     return item.extracted or "", "verdict_extracted"
+
+
+def _usage(figure: Figure, item: Item) -> tuple[TokenUsage | None, Performance | None]:
+    """Token counts and timings from the journal, when the answer comes from it (the schema
+    takes token counts all three or not at all)."""
+    found = figure.workload.answers.get(item.pair_key)
+    if found is None:
+        return None, None
+    usage = found.usage or {}
+    counts = {
+        ours: usage.get(theirs)
+        for ours, theirs in (
+            ("input_tokens", "prompt_tokens"),
+            ("output_tokens", "completion_tokens"),
+            ("total_tokens", "total_tokens"),
+        )
+    }
+    whole = all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts.values())
+    tokens = TokenUsage.model_validate(counts) if whole else None
+    timed = found.ttft_s is not None or found.latency_s is not None
+    performance = Performance(
+        latency_ms=None if found.latency_s is None else round(found.latency_s * 1000, 3),
+        time_to_first_token_ms=None if found.ttft_s is None else round(found.ttft_s * 1000, 3),
+    )
+    return tokens, performance if timed else None
 
 
 def _metadata(figure: Figure, item: Item, answer_source: str) -> dict[str, str]:
@@ -60,6 +87,7 @@ def record_of(
         return None
     row = figure.workload.rows.get(item.id)
     answer, source = _answer(figure, item)
+    tokens, performance = _usage(figure, item)
     prompt = row.prompt if row and with_prompts else ""
     reference = [row.gold] if row and row.gold is not None and with_prompts else []
     scorers = figure.workload.signature.get("scorers") or {}
@@ -85,6 +113,8 @@ def record_of(
             )
         ],
         evaluation=InstanceEvaluation(score=score, is_correct=item.correct is True),
+        token_usage=tokens,
+        performance=performance,
         error=item.failed,
         metadata=_metadata(figure, item, source),
     )

@@ -49,7 +49,7 @@ class ScoredWorkload:
     """The public set's verdict lines, in file order (fresh-seed instances are left out)."""
     rows: dict[str, DatasetRow]
     """The dataset's rows by id ({} when the revision does not track them)."""
-    answers: dict[Key, str]
+    answers: dict[Key, JournalAnswer]
     """Full answers of this run from the working directory's journal ({} without one)."""
 
     @property
@@ -86,12 +86,30 @@ def _rows(revision: Revision, dataset_id: str | None) -> dict[str, DatasetRow]:
     return rows
 
 
-def _journal_answers(workload: str, run_key: str | None) -> dict[Key, str]:
+@dataclass(frozen=True)
+class JournalAnswer:
+    """What the response journal holds of one answer of the run."""
+
+    text: str
+    """The answer's text, its tool calls after it as JSON."""
+    usage: dict[str, Any] | None
+    """Token counts as the engine reported them."""
+    ttft_s: float | None
+    """Time to the first token."""
+    latency_s: float | None
+    """End-to-end latency."""
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _journal_answers(workload: str, run_key: str | None) -> dict[Key, JournalAnswer]:
     """The last journal line of each (id, repeat) with this run's key: the one scoring read."""
     path = Path("results") / workload / "responses.jsonl"
     if run_key is None or not path.is_file():
         return {}
-    answers: dict[Key, str] = {}
+    answers: dict[Key, JournalAnswer] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             entry = json.loads(line)
@@ -103,7 +121,11 @@ def _journal_answers(workload: str, run_key: str | None) -> dict[Key, str]:
         text = output if isinstance(output, str) else ""
         if entry.get("tool_calls"):
             text += json.dumps(entry["tool_calls"], ensure_ascii=False)
-        answers[(None, str(entry.get("id")), int(entry.get("repeat") or 0))] = text
+        usage = entry.get("usage") if isinstance(entry.get("usage"), dict) else None
+        key = (None, str(entry.get("id")), int(entry.get("repeat") or 0))
+        answers[key] = JournalAnswer(
+            text, usage, _number(entry.get("ttft_s")), _number(entry.get("latency_s"))
+        )
     return answers
 
 

@@ -58,6 +58,24 @@ def test_each_revision_reads_back_equal_with_its_own_answers(
     assert results["math/accuracy"].score_details.score == round(math_accuracy, 6)
     assert {r.output.raw[0] for r in records if r.output} == {answer}
     assert {r.metadata["answer_source"] for r in records if r.metadata} == {"journal"}
+    # Token counts and timings come from the journal line scoring read (the run's last one).
+    run_key = committed(pipeline, pipeline.clone, revision, "math")["signature"]["run_key"]
+    journal = {}
+    for line in (pipeline.clone / "results/math/responses.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        if entry["run_key"] == run_key:
+            journal[entry["id"]] = entry
+    math = [r for r in records if r.evaluation_result_id == "math/accuracy"]
+    for record in math:
+        entry = journal[record.sample_id]
+        assert record.token_usage is not None and record.performance is not None
+        usage = record.token_usage
+        assert (usage.input_tokens, usage.output_tokens, usage.total_tokens) == (
+            entry["usage"]["prompt_tokens"],
+            entry["usage"]["completion_tokens"],
+            entry["usage"]["total_tokens"],
+        )
+        assert record.performance.latency_ms == round(entry["latency_s"] * 1000, 3)
     model = "stub-b" if revision == "HEAD" else "stub-a"
     assert log.model_info.name == model and log.model_info.id == "stub/model"
     # A remote endpoint: the export cannot tell how it is deployed.
