@@ -15,6 +15,7 @@ from stages.compare import cli as compare_cli
 from stages.datasets import cli as datasets_cli
 from stages.engine import cli as engine_cli
 from stages.errors import AtlasError
+from stages.export import cli as export_cli
 from stages.judge import cli as judge_cli
 from stages.report import cli as report_cli
 from stages.review import cli as review_cli
@@ -80,6 +81,7 @@ app.command("score-one")(scoring_cli.score_one)
 app.command("report")(report_cli.report)
 app.command("compare")(compare_cli.compare)
 app.command("gate")(compare_cli.gate)
+app.command("export")(export_cli.export)
 app.add_typer(review_cli.review_app, name="review")
 app.command("agreement")(review_cli.agreement)
 app.command("judge")(judge_cli.judge)

@@ -27,8 +27,8 @@ from doc_commands import (  # noqa: E402
 )
 
 PAGES = (
-    "architecture", "pipeline", "running", "datasets", "adding-a-dataset", "scoring", "comparing", "serving",
-    "review", "engine", "formats", "benchmarks",
+    "architecture", "pipeline", "running", "datasets", "adding-a-dataset", "scoring", "comparing",
+    "serving", "review", "engine", "formats", "exporting", "benchmarks",
 )  # fmt: skip
 DOCS = [REPO / "docs" / f"{name}.md" for name in PAGES]
 README = REPO / "README.md"
