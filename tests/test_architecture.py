@@ -30,6 +30,7 @@ FORBIDDEN = {
     "compare": {"inference", "serving", "network", "engine"},
     "report": {"inference", "serving", "network", "engine"},
     "review": {"inference", "serving", "network", "engine"},
+    "export": {"inference", "serving", "network", "engine"},  # exports committed files only
 }
 """Packages each package must not import, as docs/architecture.md states them."""
 
