@@ -7,21 +7,30 @@ names and types)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import yaml
 from engine_pages import PAGES, Traffic, llamacpp_page, sglang_page
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from infer_helpers import eval_row, write_dataset, write_params
+from infer_helpers import REPO, eval_row, write_dataset, write_params
 from net_servers import Background, read_request
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
 from stub_server import StubConfig, StubServer
 
 from stages.cli import main
+from stages.engine.embedded import EngineSettings, server_binary, server_command
+from stages.engine.packaged import verified_gguf
 from stages.inference.endpoint import Endpoint
+from stages.params import ModelParams, resolve_model
 from stages.serving.engine_metrics import engine_figures
 from stages.serving.server_metrics import figures, parse, scrape
 
@@ -241,3 +250,53 @@ def test_a_metrics_redirect_to_another_origin_never_carries_the_key(
             assert scrape(server.url.removesuffix("/v1"), 2.0, headers={"x": "y"}) is None
     assert block is None  # no page: no figures, and the redirect was not followed
     assert other.connections == 0 and KEY.encode() not in bytes(other.received)
+
+
+@pytest.mark.embedded
+def test_a_real_llama_server_with_an_api_key_shows_its_metrics_and_props(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """llama-server started with ``--api-key`` and used as a remote endpoint: its /metrics and
+    /props refuse a request without the key (401); the run reads both with it."""
+    model = _preset_model()
+    gguf, _ = verified_gguf(model)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = server_command(server_binary(), gguf, model, EngineSettings(slots=2), port)
+    process = subprocess.Popen([*command, "--api-key", KEY], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)  # fmt: skip
+    root = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{root}/health", timeout=2).status_code == 200:
+                    break
+            time.sleep(0.5)
+        assert httpx.get(f"{root}/metrics", timeout=5).status_code == 401
+        monkeypatch.setenv("ATLAS_TEST_KEY", KEY)
+        write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(3)])
+        write_params(project, f"{root}/v1", model={"name": model.name},
+                     decoding={"max_tokens": 8}, run={"concurrency": 2, "timeout_s": 600},
+                     workloads={"w": {"dataset": "eval-t-v1"}})  # fmt: skip
+        assert main(["infer", "w"]) == 0
+    finally:
+        process.terminate()
+        process.wait(30)
+    serving = json.loads((project / "metrics" / "w.serving.json").read_text())["main"]
+    manifest = json.loads((project / "results" / "w" / "manifest.json").read_text())
+    lines = (project / "results" / "w" / "responses.jsonl").read_text().splitlines()
+    usages = [json.loads(line)["usage"] for line in lines]
+    server = serving["server"]
+    assert server is not None and server["metrics_dialect"] == "llamacpp"
+    assert server["prompt_tokens_all"] == sum(u["prompt_tokens"] for u in usages)
+    assert server["generation_tokens"] == sum(u["completion_tokens"] for u in usages)
+    cached = sum(u["prompt_tokens_details"]["cached_tokens"] for u in usages)
+    assert server["prefix_cache_hits"] == cached == serving["engine"]["usage_cached_tokens_total"]
+    [template] = manifest["chat_templates"].values()
+    assert "<|im_start|>" in template
+
+
+def _preset_model() -> ModelParams:
+    params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))
+    return ModelParams.model_validate(resolve_model(params))
