@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stages.network.policy import ControlError, control_get
-from stages.serving.engine_metrics import engine_figures, gauge_summary
+from stages.serving.engine_metrics import dialect_of, engine_figures, gauge_summary
 from stages.serving.prometheus_page import Page, PageError, read_page
 
 if TYPE_CHECKING:
@@ -53,16 +53,18 @@ def parse(text: str) -> Page | None:
 def scrape(
     root: str, timeout: float = 5.0, direct: bool = False, headers: dict[str, str] | None = None
 ) -> Page | None:
-    """The server's metrics now, or None when it has none, refuses them, or its answer is not
-    HTTP (the project's network policy: :mod:`stages.network.policy`; ``direct``: the embedded
-    server, no proxy; ``headers``: the endpoint's, its API key)."""
+    """The server's metrics now, or None when it has none, refuses them, uses none of the four
+    engines' names, or its answer is not HTTP (the project's network policy:
+    :mod:`stages.network.policy`; ``direct``: the embedded server, no proxy; ``headers``: the
+    endpoint's, its API key)."""
     try:
         response = control_get(f"{root}/metrics", headers or {}, timeout, direct=direct)
     except ControlError:
         return None
     if response.status_code != 200:
         return None
-    return parse(response.content.decode("utf-8", "replace")) or None
+    page = parse(response.content.decode("utf-8", "replace"))
+    return page if page and dialect_of(page) is not None else None  # no engine's page
 
 
 def _llama(page: Page, name: str, default: float = 0.0) -> float:

@@ -171,6 +171,13 @@ def test_engine_block_measures_client_minus_server_gaps() -> None:
     assert (block["prompt_tokens_computed"], block["prompt_tokens_cached"]) == (120, 80)
     assert block["prompt_cache_hit_share"] == 0.4
     assert block["usage_cached_tokens_total"] == 80
+    assert (block["usage_cached_reported"], block["usage_cached_share"]) == (2, 0.4)  # 80 / 200
+    # a usage without prompt_tokens_details (vLLM by default) is unknown, not 0 cached tokens
+    silent = {"id": "d", "error": None, "usage": {"prompt_tokens": 100, "completion_tokens": 1}}
+    mixed = engine_block([*records, silent])
+    assert (mixed["usage_cached_tokens_total"], mixed["usage_cached_reported"]) == (80, 2)
+    assert mixed["usage_cached_share"] == 0.4
+    assert engine_block([silent])["usage_cached_tokens_total"] is None
     assert tokens_per_approx(records, {"a": 80, "b": 120, "c": 50}) == 1.0
     assert tokens_per_approx(records, {}) is None
 

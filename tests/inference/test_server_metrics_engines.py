@@ -125,6 +125,15 @@ def test_pages_of_no_engine_or_not_prometheus_give_nothing() -> None:
     page = parse("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 3\n")
     assert page == {"process_cpu_seconds": 3.0}
     assert engine_figures(page, page, [page]) == {}
+
+    async def process_only(reader: Any, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        body = b"process_cpu_seconds_total 3\n"
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+        await writer.drain()
+
+    with Background(process_only) as server:  # a /metrics of no engine: no server block
+        assert scrape(f"http://127.0.0.1:{server.port}", 2.0) is None
     assert parse("llamacpp:requests_processing NaN\n") == {}
 
 
