@@ -57,7 +57,8 @@ class Dialect:
     hit_rate_gauge: str | None = None
     """The engine's own hit-rate gauge, used when the counters are missing."""
     notes: dict[str, str] = field(default_factory=dict)
-    """Why a figure is missing on this engine, where more can be said than its absent names."""
+    """Why a figure is missing on this engine, where more can be said than its absent names
+    (``prefix_cache``: the three prefix-cache figures at once)."""
 
 
 _LLAMA_PROMPT = ("llamacpp:prompt_tokens", "llamacpp:prompt_tokens_cached")
@@ -113,11 +114,13 @@ def gauge_summary(samples: list[float]) -> dict[str, Any]:
 
 
 def counter_delta(before: Page, after: Page, alternatives: tuple[Sum, ...]) -> float | None:
-    """The first alternative's difference between the scrapes; None when no alternative has all
-    its counters on both pages, or a counter went back (the server restarted meanwhile)."""
+    """The first alternative's difference between the scrapes (a series absent before counts
+    from 0: a labelled counter appears at its first increment, SGLang's per cache source); None
+    when no alternative has all its counters on the page after, or a counter went back (the
+    server restarted meanwhile)."""
     for names in alternatives:
-        if all(name in before and name in after for name in names):
-            deltas = [after[name] - before[name] for name in names]
+        if all(name in after for name in names):
+            deltas = [after[name] - before.get(name, 0.0) for name in names]
             return sum(deltas) if min(deltas) >= 0 else None
     return None
 

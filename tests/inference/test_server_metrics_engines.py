@@ -113,6 +113,10 @@ def test_a_counter_that_went_back_and_a_pass_without_prompts() -> None:
     assert block["unavailable"]["generation_tokens"] == (
         "a counter went back: the server restarted"
     )
+    fresh = parse(sglang_page(AFTER))  # a server's first requests: cached_tokens appears
+    assert fresh is not None
+    first = {k: v for k, v in fresh.items() if k != "sglang:cached_tokens"}
+    assert engine_figures(first, fresh, [first, fresh])["prefix_cache_hits"] == 1900
     idle = engine_figures(before, before, [before, before])
     assert (idle["prefix_cache_queries"], idle["prefix_cache_hit_rate"]) == (0, None)
     assert idle["unavailable"]["prefix_cache_hit_rate"] == (
