@@ -225,26 +225,34 @@ class KeyedLlamaServer(StubServer):
         return await super()._answer(method, path, headers, raw, writer, received, reader)
 
 
-def _run(project: Path, monkeypatch: pytest.MonkeyPatch, server: KeyedLlamaServer) -> Any:
+def _run(
+    project: Path, monkeypatch: pytest.MonkeyPatch, server: KeyedLlamaServer
+) -> tuple[Any, Any, Any]:
+    """``atlas infer`` of three items, then a load level sending them again: the main pass's
+    and the level's server blocks, and the manifest."""
     monkeypatch.setenv("ATLAS_TEST_KEY", KEY)
     write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(3)])
-    write_params(project, server.url, run={"concurrency": 1})
+    level = {"mode": "concurrency", "levels": [2]}
+    write_params(project, server.url, run={"concurrency": 1},
+                 workloads={"w": {"dataset": "eval-t-v1", "load": level}})  # fmt: skip
     assert main(["infer", "w"]) == 0
     serving = json.loads((project / "metrics" / "w.serving.json").read_text())
     manifest = json.loads((project / "results" / "w" / "manifest.json").read_text())
-    return serving["main"]["server"], manifest
+    return serving["main"]["server"], serving["concurrency"]["2"]["server"], manifest
 
 
 def test_metrics_and_props_are_read_with_the_chat_requests_key(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with KeyedLlamaServer(KEY) as server:
-        block, manifest = _run(project, monkeypatch, server)
+        block, level, manifest = _run(project, monkeypatch, server)
     assert ("/metrics", True) in server.control and ("/props", True) in server.control
     assert [c for c in server.control if not c[1]] == []
-    assert block is not None and block["metrics_dialect"] == "llamacpp"
-    assert (block["prompt_tokens_all"], block["prefix_cache_hits"]) == (30, 12)
-    assert block["prefix_cache_hit_rate"] == 0.4 and block["prompt_tokens"] == 18
+    # each pass's own differences: 3 requests of 10 prompt tokens, 4 of them cached
+    for figures_ in (block, level):
+        assert figures_ is not None and figures_["metrics_dialect"] == "llamacpp"
+        assert (figures_["prompt_tokens_all"], figures_["prefix_cache_hits"]) == (30, 12)
+        assert figures_["prefix_cache_hit_rate"] == 0.4 and figures_["prompt_tokens"] == 18
     assert list(manifest["chat_templates"].values()) == ["{{ keyed template }}"]
 
 
@@ -259,9 +267,9 @@ def test_a_metrics_redirect_to_another_origin_never_carries_the_key(
     with Background(listener) as other:
         target = f"http://localhost:{other.port}/metrics"  # another origin: the host differs
         with KeyedLlamaServer(KEY, metrics_redirect=target) as server:
-            block, _ = _run(project, monkeypatch, server)
+            block, level, _ = _run(project, monkeypatch, server)
             assert scrape(server.url.removesuffix("/v1"), 2.0, headers={"x": "y"}) is None
-    assert block is None  # no page: no figures, and the redirect was not followed
+    assert block is None and level is None  # no page, and the redirect was not followed
     assert other.connections == 0 and KEY.encode() not in bytes(other.received)
 
 
