@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from stages.errors import AtlasError
 from stages.inference.provenance import Observed, sha256_text
 from stages.inference.scrubber import scrub, scrub_value
-from stages.network.policy import ControlError, control_get, control_request
+from stages.network.policy import ControlError, control_get, control_request, origin
 from stages.params import ModelParams
 
 if TYPE_CHECKING:
@@ -84,6 +84,13 @@ class Endpoint:
         """Start the embedded server if it is not running yet (no-op for remote endpoints)."""
         if not self.urls and self.starter is not None:
             self.urls.append(self.starter())
+
+    def control_headers(self, url: str) -> dict[str, str]:
+        """The headers (the API key) for a control request to ``url`` (``/metrics``, ``/props``):
+        the chat requests' own when ``url`` has the origin of one of the endpoint's URLs, none
+        otherwise, so the key never goes to another origin (the network policy's rule)."""
+        mine = {origin(u) for u in self.urls}
+        return dict(self.headers) if origin(url) in mine else {}
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None

@@ -12,6 +12,9 @@ time). The **client-minus-server gaps** are measured figures per request:
 - ``e2e_gap_s`` = client E2E − (``prompt_ms`` + ``predicted_ms``): the same over the whole
   request.
 
+Each request's ``usage.prompt_tokens_details.cached_tokens`` (any engine that reports it) is
+summed per pass and per load level beside the server's own prefix-cache counters (issue 33).
+
 Definitions are repeated in docs/serving.md ("Engine-reported figures").
 """
 
@@ -29,9 +32,33 @@ def _num(block: Any, key: str) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def _cached(usage: Any) -> int:
+def cached_tokens(usage: Any) -> int | None:
+    """``usage.prompt_tokens_details.cached_tokens``: prompt tokens the engine says it took from
+    its cache for one request; None where it does not say (vLLM without
+    ``--enable-prompt-tokens-details``, TGI): unknown, which is not 0."""
     details = usage.get("prompt_tokens_details") if isinstance(usage, dict) else None
-    return int(_num(details, "cached_tokens") or 0)
+    value = _num(details, "cached_tokens")
+    return int(value) if value is not None else None
+
+
+def usage_cache(records: list[Record]) -> dict[str, Any]:
+    """The cached prompt tokens the successful ``records``' usages report, summed (issue 33):
+    ``usage_cached_tokens_total`` (null when none reports it), ``usage_cached_reported`` (how
+    many did) and ``usage_cached_share``, their cached over their prompt tokens."""
+    cached = prompt = reported = 0
+    for record in records:
+        usage = record.get("usage")
+        count = cached_tokens(usage) if record.get("error") is None else None
+        if count is None:
+            continue
+        reported += 1
+        cached += count
+        prompt += int(_num(usage, "prompt_tokens") or 0)
+    return {
+        "usage_cached_tokens_total": cached if reported else None,
+        "usage_cached_reported": reported,
+        "usage_cached_share": round(cached / prompt, 4) if prompt else None,
+    }
 
 
 def engine_block(records: list[Record]) -> dict[str, Any]:
@@ -52,7 +79,6 @@ def engine_block(records: list[Record]) -> dict[str, Any]:
             e2e_gap.append(record["latency_s"] - (p_ms + g_ms) / 1000)
     computed = sum(int(_num(r["timings"], "prompt_n") or 0) for r in timed)
     cached = sum(int(_num(r["timings"], "cache_n") or 0) for r in timed)
-    usages = [r["usage"] for r in ok if isinstance(r.get("usage"), dict)]
     return {
         "timings_reported": len(timed),
         "prompt_s": distribution(prompt_ms),
@@ -64,7 +90,7 @@ def engine_block(records: list[Record]) -> dict[str, Any]:
         "prompt_cache_hit_share": round(cached / (computed + cached), 4)
         if computed + cached
         else None,
-        "usage_cached_tokens_total": sum(_cached(u) for u in usages) if usages else None,
+        **usage_cache(ok),
     }
 
 

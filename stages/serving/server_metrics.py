@@ -1,13 +1,16 @@
-"""The server's own view of a pass: llama.cpp's Prometheus ``/metrics`` (issue 20).
+"""The server's own view of a pass: its Prometheus ``/metrics`` (issues 20, 33).
 
-The embedded server runs with ``--metrics``. Its counters are scraped right before and right
-after each main pass and each load level, and the differences give what the server did in that
-pass: prompt tokens it computed and the ones it took from its cache, tokens it generated, the
-seconds it spent on each, decode calls, and slot occupancy. Its gauges (requests processing,
-requests deferred) are sampled every :data:`SAMPLE_S` seconds while the pass runs, and at both
-scrapes. Definitions
-of every figure are in docs/serving.md ("Server metrics"). A server without ``/metrics``, or
-without llama.cpp's names, gives null.
+The page is scraped right before and right after each main pass and each load level, and its
+gauges every :data:`SAMPLE_S` seconds while the pass runs; the differences of the counters give
+what the server did in that pass. Any of four engines' pages is read
+(:mod:`stages.serving.prometheus_page` parses, :mod:`stages.serving.engine_metrics` maps vLLM,
+SGLang, TGI and llama.cpp names to one set of figures: requests running and waiting, KV-cache
+usage, prompt and generated tokens, the pass's prefix-cache hit rate). llama.cpp's page gives more
+(prompt tokens computed and cached, the seconds spent on each, decode calls, slot occupancy):
+those figures of issue 20 keep their names and values. The page is read with the endpoint's API
+key, sent only to the endpoint's own origin and never on through a redirect (the network policy,
+:mod:`stages.network.policy`). Definitions of every figure are in docs/serving.md ("Server
+metrics"). A server without ``/metrics``, or with none of the four engines' names, gives null.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stages.network.policy import ControlError, control_get
+from stages.serving.engine_metrics import dialect_of, engine_figures, gauge_summary
+from stages.serving.prometheus_page import Page, PageError, read_page
 
 if TYPE_CHECKING:
     from stages.inference.endpoint import Endpoint
@@ -31,61 +36,55 @@ BUSY = 0.7
 """Below this share of its threads' cores, the engine is said to be on a busy machine."""
 PREFIX = "llamacpp:"
 _COUNTERS = (
-    "prompt_tokens_total", "prompt_tokens_cached_total", "prompt_seconds_total",
-    "tokens_predicted_total", "tokens_predicted_seconds_total", "n_decode_total",
+    "prompt_tokens", "prompt_tokens_cached", "prompt_seconds", "tokens_predicted",
+    "tokens_predicted_seconds", "n_decode",
 )  # fmt: skip
+"""llama.cpp's counters (``_total`` dropped, as :func:`read_page` names them)."""
 
 
-def parse(text: str) -> dict[str, float]:
-    """``llamacpp:<name> <value>`` lines of a Prometheus text page -> ``{name: value}``."""
-    values: dict[str, float] = {}
-    for line in text.splitlines():
-        if not line.startswith(PREFIX):
-            continue
-        name, _, value = line[len(PREFIX) :].partition(" ")
-        with contextlib.suppress(ValueError):
-            values[name.split("{", 1)[0]] = float(value.split()[0])
-    return values
-
-
-def scrape(root: str, timeout: float = 5.0, direct: bool = False) -> dict[str, float] | None:
-    """The server's metrics now, or None when it has none, or its answer is not HTTP
-    (the project's network policy: :mod:`stages.network.policy`; ``direct``: the embedded
-    server, no proxy)."""
+def parse(text: str) -> Page | None:
+    """A Prometheus text page as :func:`read_page` reads it, or None when it is not one."""
     try:
-        response = control_get(f"{root}/metrics", {}, timeout, direct=direct)
+        return read_page(text)
+    except PageError:
+        return None
+
+
+def scrape(
+    root: str, timeout: float = 5.0, direct: bool = False, headers: dict[str, str] | None = None
+) -> Page | None:
+    """The server's metrics now, or None when it has none, refuses them, uses none of the four
+    engines' names, or its answer is not HTTP (the project's network policy:
+    :mod:`stages.network.policy`; ``direct``: the embedded server, no proxy; ``headers``: the
+    endpoint's, its API key)."""
+    try:
+        response = control_get(f"{root}/metrics", headers or {}, timeout, direct=direct)
     except ControlError:
         return None
     if response.status_code != 200:
         return None
-    return parse(response.content.decode("utf-8", "replace")) or None
+    page = parse(response.content.decode("utf-8", "replace"))
+    return page if page and dialect_of(page) is not None else None  # no engine's page
 
 
-def _delta(after: dict[str, float], before: dict[str, float], name: str) -> float:
-    return after.get(name, 0.0) - before.get(name, 0.0)
+def _llama(page: Page, name: str, default: float = 0.0) -> float:
+    return page.get(PREFIX + name, default)
 
 
-def _gauge(samples: list[float]) -> dict[str, Any]:
-    return {
-        "max": max(samples) if samples else None,
-        "mean": round(sum(samples) / len(samples), 3) if samples else None,
-    }
+def _delta(after: Page, before: Page, name: str) -> float:
+    return _llama(after, name) - _llama(before, name)
 
 
-def figures(
-    before: dict[str, float],
-    after: dict[str, float],
-    samples: list[dict[str, float]],
-    wall_s: float,
-    n_ctx: int | None,
+def llama_figures(
+    before: Page, after: Page, samples: list[Page], wall_s: float, n_ctx: int | None
 ) -> dict[str, Any]:
-    """The ``server`` block of one pass from the two scrapes and the gauge samples."""
+    """llama.cpp's own figures of one pass (issue 20) from the two scrapes and the samples."""
     d = {name: _delta(after, before, name) for name in _COUNTERS}
-    prompt, cached = d["prompt_tokens_total"], d["prompt_tokens_cached_total"]
-    decodes = d["n_decode_total"]
-    busy_before = before.get("n_busy_slots_per_decode", 0.0) * before.get("n_decode_total", 0.0)
-    busy_after = after.get("n_busy_slots_per_decode", 0.0) * after.get("n_decode_total", 0.0)
-    peak = after.get("n_tokens_max")
+    prompt, cached = d["prompt_tokens"], d["prompt_tokens_cached"]
+    decodes = d["n_decode"]
+    busy_before = _llama(before, "n_busy_slots_per_decode") * _llama(before, "n_decode")
+    busy_after = _llama(after, "n_busy_slots_per_decode") * _llama(after, "n_decode")
+    peak = after.get(PREFIX + "n_tokens_max")
 
     def rate(count: float, seconds: float) -> float | None:
         return round(count / seconds, 3) if seconds > 0 else None
@@ -93,24 +92,33 @@ def figures(
     return {
         "prompt_tokens": int(prompt),
         "prompt_tokens_cached": int(cached),
-        "tokens_predicted": int(d["tokens_predicted_total"]),
+        "tokens_predicted": int(d["tokens_predicted"]),
         "prompt_tokens_per_s": rate(prompt, wall_s),
-        "predicted_tokens_per_s": rate(d["tokens_predicted_total"], wall_s),
-        "prompt_tokens_per_busy_s": rate(prompt, d["prompt_seconds_total"]),
-        "predicted_tokens_per_busy_s": rate(
-            d["tokens_predicted_total"], d["tokens_predicted_seconds_total"]
-        ),
+        "predicted_tokens_per_s": rate(d["tokens_predicted"], wall_s),
+        "prompt_tokens_per_busy_s": rate(prompt, d["prompt_seconds"]),
+        "predicted_tokens_per_busy_s": rate(d["tokens_predicted"], d["tokens_predicted_seconds"]),
         "prompt_cache_hit_share": round(cached / (prompt + cached), 4) if prompt + cached else None,
         "decode_calls": int(decodes),
         "busy_slots_per_decode": round((busy_after - busy_before) / decodes, 3)
         if decodes
         else None,
-        "requests_processing": _gauge([s.get("requests_processing", 0.0) for s in samples]),
-        "requests_deferred": _gauge([s.get("requests_deferred", 0.0) for s in samples]),
+        "requests_processing": gauge_summary([_llama(s, "requests_processing") for s in samples]),
+        "requests_deferred": gauge_summary([_llama(s, "requests_deferred") for s in samples]),
         "sequence_tokens_max": int(peak) if peak is not None else None,
         "sequence_share_of_slot_max": round(peak / n_ctx, 4) if peak and n_ctx else None,
-        "wall_s": round(wall_s, 3),
     }
+
+
+def figures(
+    before: Page, after: Page, samples: list[Page], wall_s: float, n_ctx: int | None
+) -> dict[str, Any]:
+    """The ``server`` block of one pass: llama.cpp's own figures (its pages only), then the
+    figures every engine has (:func:`~stages.serving.engine_metrics.engine_figures`)."""
+    common = engine_figures(before, after, samples)
+    block = {}
+    if common.get("metrics_dialect") == "llamacpp":
+        block = llama_figures(before, after, samples, wall_s, n_ctx)
+    return {**block, "wall_s": round(wall_s, 3), **common}
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -134,10 +142,13 @@ class Watch:
         pid: int | None = None,
         threads: int = 0,
         direct: bool = False,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.root, self.n_ctx, self.pid, self.threads = root, n_ctx, pid, threads
         self.direct = direct
         """The embedded engine's own server: scraped with no proxy between."""
+        self.headers = headers or {}
+        """The endpoint's headers (its API key) for ``root``'s origin."""
         self.result: dict[str, Any] | None = None
         self._samples: list[dict[str, float]] = []
         self._cpu: list[tuple[float, float]] = []
@@ -149,7 +160,7 @@ class Watch:
         while not self._stop.wait(SAMPLE_S):
             if (
                 self.root is not None
-                and (values := scrape(self.root, 2.0, self.direct)) is not None
+                and (values := scrape(self.root, 2.0, self.direct, self.headers)) is not None
             ):
                 values["_at"] = time.perf_counter()
                 self._samples.append(values)
@@ -168,7 +179,7 @@ class Watch:
         span = recent[-1][0] - recent[0][0]
         if elapsed <= 0 or span < NOTE_WINDOW_S / 2:
             return ""
-        tokens = _delta(last, self._before, "tokens_predicted_total") / elapsed
+        tokens = _delta(last, self._before, "tokens_predicted") / elapsed
         cores = (recent[-1][1] - recent[0][1]) / span
         busy = " (a busy machine: other work holds the rest)" if cores < BUSY * self.threads else ""
         return f"engine {tokens:.0f} tokens/s on {cores:.1f} of {self.threads} cores{busy}"
@@ -178,7 +189,7 @@ class Watch:
 
     @contextlib.contextmanager
     def during(self) -> Iterator[None]:
-        before = scrape(self.root, direct=self.direct) if self.root else None
+        before = scrape(self.root, direct=self.direct, headers=self.headers) if self.root else None
         self._before = before
         thread = threading.Thread(target=self._sample, name="metrics", daemon=True)
         started = self._started = time.perf_counter()
@@ -191,9 +202,9 @@ class Watch:
             self._stop.set()
             if thread.is_alive():
                 thread.join()
-            after = (
-                scrape(self.root, direct=self.direct) if before is not None and self.root else None
-            )
+            after = None
+            if before is not None and self.root:
+                after = scrape(self.root, direct=self.direct, headers=self.headers)
             if before is not None and after is not None:
                 samples = [before, *(self._without_times()), after]
                 self.result = figures(before, after, samples, wall, self.n_ctx)
@@ -201,10 +212,12 @@ class Watch:
 
 def watch_of(endpoint: Endpoint) -> Watch:
     """A :class:`Watch` of ``endpoint``'s ``/metrics`` (one URL only: figures of several servers
-    would not add up); with the embedded engine's process and threads for the progress note."""
+    would not add up), read with the endpoint's key; with the embedded engine's process and
+    threads for the progress note."""
     root = endpoint.urls[0].rstrip("/").removesuffix("/v1") if len(endpoint.urls) == 1 else None
     if endpoint.engine is None:
-        return Watch(root, None)
+        headers = endpoint.control_headers(f"{root}/metrics") if root else {}
+        return Watch(root, None, headers=headers)
     pid = endpoint.pids[0] if len(endpoint.pids) == 1 else None
     threads = int(endpoint.engine.get("n_threads") or 0)
     return Watch(root, endpoint.engine["n_ctx"], pid, threads, direct=True)

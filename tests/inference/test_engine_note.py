@@ -13,8 +13,8 @@ from stages.serving.server_metrics import Watch, cpu_seconds
 
 def _watch(tokens: float, cpu: float, threads: int = 2) -> Watch:
     watch = Watch(None, 8192, pid=os.getpid(), threads=threads)
-    watch._before = {"tokens_predicted_total": 100.0}
-    watch._samples = [{"tokens_predicted_total": 100.0 + tokens, "_at": watch._started + 10.0}]
+    watch._before = {"llamacpp:tokens_predicted": 100.0}
+    watch._samples = [{"llamacpp:tokens_predicted": 100.0 + tokens, "_at": watch._started + 10.0}]
     watch._cpu = [(50.0, 3.0), (55.0, 3.0 + cpu / 2), (60.0, 3.0 + cpu)]
     return watch
 

@@ -16,6 +16,7 @@ from stages.errors import AtlasError
 from stages.inference.sse import StreamReader, parse_completion
 from stages.params import GgufSource, ModelParams, model_params
 from stages.serving.engine_figures import engine_block, tokens_per_approx
+from stages.serving.engine_metrics import DIALECTS
 from stages.serving.server_metrics import figures, parse
 
 METRICS = """\
@@ -33,6 +34,7 @@ llamacpp:requests_processing 0
 llamacpp:requests_deferred 0
 vllm:other_metric 5
 """
+KV_NOTE = DIALECTS[-1].notes["kv_cache_usage"]
 
 
 def test_settings_become_llama_server_flags() -> None:
@@ -48,28 +50,39 @@ def test_settings_become_llama_server_flags() -> None:
     ]  # fmt: skip
 
 
-def test_prometheus_text_is_parsed_by_llamacpp_name() -> None:
+def test_prometheus_text_is_parsed_by_name_without_total() -> None:
     values = parse(METRICS)
-    assert values["prompt_tokens_total"] == 1200.0
-    assert values["n_busy_slots_per_decode"] == 2.5
-    assert "other_metric" not in values and len(values) == 10
+    assert values is not None
+    assert values["llamacpp:prompt_tokens"] == 1200.0
+    assert values["llamacpp:n_busy_slots_per_decode"] == 2.5
+    assert values["vllm:other_metric"] == 5.0 and len(values) == 11
+
+
+def _llama_page(values: dict[str, float]) -> dict[str, float]:
+    return {f"llamacpp:{name}": value for name, value in values.items()}
 
 
 def test_pass_figures_are_differences_of_two_scrapes() -> None:
     before = parse(METRICS)
+    assert before is not None
+    del before["vllm:other_metric"]
     after = {
         **before,
-        "prompt_tokens_total": 2200.0,  # +1000 computed
-        "prompt_tokens_cached_total": 1300.0,  # +1000 from the cache
-        "prompt_seconds_total": 4.5,
-        "tokens_predicted_total": 800.0,
-        "tokens_predicted_seconds_total": 12.0,
-        "n_decode_total": 200.0,  # 100 more decodes with 350 busy slots in all
-        "n_busy_slots_per_decode": (250 + 350) / 200,
-        "n_tokens_max": 2048.0,
+        **_llama_page(
+            {
+                "prompt_tokens": 2200.0,  # +1000 computed
+                "prompt_tokens_cached": 1300.0,  # +1000 from the cache
+                "prompt_seconds": 4.5,
+                "tokens_predicted": 800.0,
+                "tokens_predicted_seconds": 12.0,
+                "n_decode": 200.0,  # 100 more decodes with 350 busy slots in all
+                "n_busy_slots_per_decode": (250 + 350) / 200,
+                "n_tokens_max": 2048.0,
+            }
+        ),
     }
-    samples = [{"requests_processing": 4.0, "requests_deferred": 2.0},
-               {"requests_processing": 3.0, "requests_deferred": 0.0}]  # fmt: skip
+    samples = [_llama_page({"requests_processing": 4.0, "requests_deferred": 2.0}),
+               _llama_page({"requests_processing": 3.0, "requests_deferred": 0.0})]  # fmt: skip
     block = figures(before, after, samples, wall_s=10.0, n_ctx=8192)
     assert block == {
         "prompt_tokens": 1000,
@@ -87,6 +100,18 @@ def test_pass_figures_are_differences_of_two_scrapes() -> None:
         "sequence_tokens_max": 2048,
         "sequence_share_of_slot_max": 0.25,
         "wall_s": 10.0,
+        # issue 33: the figures every engine has, beside llama.cpp's own
+        "metrics_dialect": "llamacpp",
+        "requests_running": {"max": 4.0, "mean": 3.5},
+        "requests_waiting": {"max": 2.0, "mean": 1.0},
+        "kv_cache_usage": None,
+        "prompt_tokens_all": 2000,
+        "generation_tokens": 400,
+        "prefix_cache_hits": 1000,
+        "prefix_cache_queries": 2000,
+        "prefix_cache_hit_rate": 0.5,
+        "prefix_cache_hit_rate_from": "counters",
+        "unavailable": {"kv_cache_usage": KV_NOTE},
     }
 
 
@@ -146,6 +171,13 @@ def test_engine_block_measures_client_minus_server_gaps() -> None:
     assert (block["prompt_tokens_computed"], block["prompt_tokens_cached"]) == (120, 80)
     assert block["prompt_cache_hit_share"] == 0.4
     assert block["usage_cached_tokens_total"] == 80
+    assert (block["usage_cached_reported"], block["usage_cached_share"]) == (2, 0.4)  # 80 / 200
+    # a usage without prompt_tokens_details (vLLM by default) is unknown, not 0 cached tokens
+    silent = {"id": "d", "error": None, "usage": {"prompt_tokens": 100, "completion_tokens": 1}}
+    mixed = engine_block([*records, silent])
+    assert (mixed["usage_cached_tokens_total"], mixed["usage_cached_reported"]) == (80, 2)
+    assert mixed["usage_cached_share"] == 0.4
+    assert engine_block([silent])["usage_cached_tokens_total"] is None
     assert tokens_per_approx(records, {"a": 80, "b": 120, "c": 50}) == 1.0
     assert tokens_per_approx(records, {}) is None
 

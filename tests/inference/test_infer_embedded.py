@@ -172,6 +172,14 @@ def test_embedded_model_end_to_end_with_engine_usage_timings_and_server_metrics(
     assert server["prompt_tokens"] == computed  # the scrapes bracket exactly this pass
     assert server["tokens_predicted"] == sum(r["usage"]["completion_tokens"] for r in records)
     assert server["requests_deferred"]["max"] is not None
+    # issue 33: the figures every engine has, from the same page, agree with the usages
+    cached = sum(r["usage"]["prompt_tokens_details"]["cached_tokens"] for r in records)
+    assert server["metrics_dialect"] == "llamacpp"
+    assert server["prompt_tokens_all"] == serving["input_tokens_total"]
+    assert server["generation_tokens"] == server["tokens_predicted"]
+    assert server["prefix_cache_hits"] == cached == serving["engine"]["usage_cached_tokens_total"]
+    assert server["prefix_cache_hit_rate"] == server["prompt_cache_hit_share"]
+    assert server["requests_running"] == server["requests_processing"]
 
 
 @pytest.mark.embedded

@@ -104,7 +104,10 @@ def test_run_metrics_and_buckets() -> None:
             "prompt_tokens_computed": 0,
             "prompt_tokens_cached": 0,
             "prompt_cache_hit_share": None,
-            "usage_cached_tokens_total": 0,
+            # no usage says how much was cached: unknown, not 0 (issue 33)
+            "usage_cached_tokens_total": None,
+            "usage_cached_reported": 0,
+            "usage_cached_share": None,
         },  # fmt: skip
     }
     buckets = bucket_metrics(records, {"a": "xs", "b": "s", "c": "xs"}, {"a": 5, "b": 40})

@@ -353,7 +353,7 @@ def test_metrics_from_a_port_that_does_not_speak_http_or_with_many_headers() -> 
         await writer.drain()
 
     with Background(metrics) as server:
-        assert scrape(f"http://127.0.0.1:{server.port}", 2.0) == {"n_decode_total": 7.0}
+        assert scrape(f"http://127.0.0.1:{server.port}", 2.0) == {"llamacpp:n_decode": 7.0}
 
 
 def test_more_than_100_headers_pass_the_preflight_and_the_wire(
