@@ -2,11 +2,12 @@
 one function every figure of ``atlas compare`` and ``atlas gate`` comes from (issue 18).
 
 Per workload (and load level) it returns the accuracy row, one row per category when there are
-several, pass@k and pass^k rows when items were sampled more than once, and one row per graded
-measure; then applies the multiplicity procedure of :mod:`stages.compare.multiplicity` across
-the whole table, the power of :mod:`stages.compare.power` at each row's level, and the verdict
-rule: "B better" or "B worse" only when the adjusted p is below alpha *and* the 95 % interval
-excludes zero.
+several, pass@k and pass^k rows when items were sampled more than once, the ``exhausted`` row
+where some answer ran out while thinking (:mod:`stages.compare.exhausted`: a rise is the loss),
+and one row per graded measure; then applies the multiplicity procedure of
+:mod:`stages.compare.multiplicity` across the whole table, the power of
+:mod:`stages.compare.power` at each row's level, and the verdict rule: "B better" or "B worse"
+only when the adjusted p is below alpha *and* the 95 % interval excludes zero.
 """
 
 from __future__ import annotations
