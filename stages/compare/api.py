@@ -2,11 +2,12 @@
 one function every figure of ``atlas compare`` and ``atlas gate`` comes from (issue 18).
 
 Per workload (and load level) it returns the accuracy row, one row per category when there are
-several, pass@k and pass^k rows when items were sampled more than once, and one row per graded
-measure; then applies the multiplicity procedure of :mod:`stages.compare.multiplicity` across
-the whole table, the power of :mod:`stages.compare.power` at each row's level, and the verdict
-rule: "B better" or "B worse" only when the adjusted p is below alpha *and* the 95 % interval
-excludes zero.
+several, pass@k and pass^k rows when items were sampled more than once, the ``exhausted`` row
+where some answer ran out while thinking (:mod:`stages.compare.exhausted`: a rise is the loss),
+and one row per graded measure; then applies the multiplicity procedure of
+:mod:`stages.compare.multiplicity` across the whole table, the power of
+:mod:`stages.compare.power` at each row's level, and the verdict rule: "B better" or "B worse"
+only when the adjusted p is below alpha *and* the 95 % interval excludes zero.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stages.compare import measures, multiplicity
+from stages.compare import exhausted, measures, multiplicity
 from stages.compare.measures import Measured, Pair, Tested
 from stages.compare.passk import passk_rows
 from stages.compare.records import VerdictRecord, as_records, scale_of
@@ -82,7 +83,7 @@ def _row(
     measured: Measured, pairs: Sequence[Pair],
 ) -> Row:  # fmt: skip
     tested = measured.tested
-    down, up = _flips(pairs) if measure == "accuracy" else ([], [])
+    down, up = _flips(pairs) if measure in ("accuracy", exhausted.MEASURE) else ([], [])
     note = tested.note
     if note is None and not measured.possible and measured.n:
         note = "too few items for a verdict at 5 % (the exact test needs 6)"
@@ -153,18 +154,33 @@ def _workload(workload: str, level: str, pairs: list[Pair], start: int) -> list[
         for measure, m in passk_rows(binary):
             row = _row(workload, level, None, measure, "secondary", m, [])
             drafts.append(_Draft(row, m, start))
+    ran_out = exhausted.exhausted_pairs(pairs)  # issue 33: only where some answer ran out
+    if ran_out:
+        m = measures.binary(ran_out)
+        row = _row(workload, level, None, exhausted.MEASURE, "primary", m, ran_out)
+        drafts.append(_Draft(row, m, None, ran_out, measures.binary_test))
     return drafts + _graded(workload, level, pairs)
 
 
+def _oriented(row: Row) -> tuple[float, float, float] | None:
+    """(Δ, low, high) with a gain positive: turned round for a measure whose rise is a loss."""
+    if row.ci95 is None or row.delta is None:
+        return None
+    if row.measure in exhausted.LOWER_IS_BETTER:
+        return -row.delta, -row.ci95[1], -row.ci95[0]
+    return row.delta, row.ci95[0], row.ci95[1]
+
+
 def _decide(row: Row, alpha: float) -> str:
-    if row.p_adjusted is None or row.ci95 is None or row.delta is None:
+    oriented = _oriented(row)
+    if row.p_adjusted is None or oriented is None:
         return SAME
     if row.p_adjusted >= alpha:
         return SAME
-    low, high = row.ci95
-    if row.delta > 0 and low > 0:
+    delta, low, high = oriented
+    if delta > 0 and low > 0:
         return BETTER
-    if row.delta < 0 and high < 0:
+    if delta < 0 and high < 0:
         return WORSE
     return SAME
 
@@ -181,7 +197,8 @@ def _carried(draft: _Draft, row: Row, alpha: float) -> bool:
     if tested.p is None or tested.ci95 is None or tested.p > local:
         return True
     low, high = tested.ci95
-    return not (low > 0 if row.verdict == BETTER else high < 0)
+    rising = (row.verdict == BETTER) != (row.measure in exhausted.LOWER_IS_BETTER)
+    return not (low > 0 if rising else high < 0)
 
 
 def _finish(drafts: list[_Draft], holm: bool, alpha: float) -> list[Row]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from stages.compare import paired
 from stages.compare.display import interval_text, mde_text, p_text, scale
+from stages.compare.exhausted import LOWER_IS_BETTER
 from stages.compare.multiplicity import holm
 from stages.compare.policy import Policy, Rule
 from stages.compare.row import Row
@@ -118,7 +119,9 @@ def _judge(decision: Decision, rule: Rule, alpha: float) -> None:
     rejected = decision.p_adjusted is not None and decision.p_adjusted < alpha
     p = f"p adj {p_text(decision.p_adjusted)}"
     if rule.check == "no_worse":
-        worse = rejected and row.delta is not None and row.ci95 is not None and row.ci95[1] < 0
+        lower = row.measure in LOWER_IS_BETTER  # exhausted: running out more often is the loss
+        loss = row.ci95 is not None and (row.ci95[0] > 0 if lower else row.ci95[1] < 0)
+        worse = rejected and row.delta is not None and loss
         blind = rule.max_mde is not None and (
             row.mde is None or row.mde_capped or scale(row) * row.mde > rule.max_mde
         )

@@ -41,6 +41,8 @@ class Item:
     the workload's scorers decide (:func:`stages.compare.run.graded_measure`)."""
     scale: tuple[float, float] | None = None
     """Range of ``score`` when the line gives it (a review rubric's 0-2 or 0-4)."""
+    exhausted: bool = False
+    """The answer ran out while thinking (``exhausted: true`` in the line, issue 33)."""
 
     @property
     def key(self) -> str:
@@ -108,6 +110,7 @@ def _item(obj: dict[str, Any], where: str) -> Item:
         seed=record.seed,
         measure=record.measure,
         scale=record.scale,
+        exhausted=record.exhausted,
     )
 
 

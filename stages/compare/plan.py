@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from stages.compare import paired, power
+from stages.compare import exhausted, paired, power
 from stages.compare.row import MIN_PLAN_CLUSTERS, Row
 
 #: Largest suite a plan looks at (items); beyond, the plan says "more than".
@@ -101,6 +101,8 @@ def plan(
     level = alpha / max(len(primary), 1)
     out = []
     for row in primary:
+        if row.measure == exhausted.MEASURE:  # a share to keep low, not a figure to resolve
+            continue
         unit = 100.0 if row.scale[1] - row.scale[0] <= 1 else 1.0
         size = instance_sizes.get(row.workload, row.items)
         needed = items_needed(row, target_points / unit, level)

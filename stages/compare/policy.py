@@ -43,7 +43,8 @@ class Rule(_Strict):
     max_mde: float | None = Field(default=None, gt=0)
     """no_worse: rows whose minimum detectable loss exceeds this many points are inconclusive."""
     measure: str = "accuracy"
-    """The row judged: ``accuracy`` or a graded measure (``f1``, ``chrf``, ...)."""
+    """The row judged: ``accuracy``, a graded measure (``f1``, ``chrf``, ...) or ``exhausted``
+    (no_worse only: fails when B runs out while thinking significantly more often)."""
 
     @model_validator(mode="after")
     def _fields_of_the_check(self) -> Rule:
@@ -53,6 +54,8 @@ class Rule(_Strict):
             raise ValueError(f"margin applies to non_inferior, not {self.check}")
         if self.check != "no_worse" and self.max_mde is not None:
             raise ValueError(f"max_mde applies to no_worse, not {self.check}")
+        if self.check == "non_inferior" and self.measure == "exhausted":
+            raise ValueError("measure exhausted (a rise is the loss) is judged by no_worse only")
         return self
 
     @property

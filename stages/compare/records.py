@@ -46,6 +46,8 @@ class VerdictRecord:
     level: str | None = None
     """Load level the record was answered at (records of different levels are never paired)."""
     dataset_sha256: str | None = None
+    exhausted: bool = False
+    """The answer ran out while thinking (issue 33; :mod:`stages.compare.exhausted`)."""
 
     @property
     def item(self) -> tuple[int | None, str]:
@@ -118,6 +120,16 @@ def _scale(obj: Mapping[str, Any], where: str) -> tuple[float, float] | None:
 _OPTIONAL_TEXT = ("cluster", "measure", "failed", "category", "level", "dataset_sha256")
 
 
+def _flag(obj: Mapping[str, Any], name: str, where: str) -> bool:
+    """An optional true/false field (absent or null: false)."""
+    value = obj.get(name)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise AtlasError(f"{where}: {name}: expected true, false or null, got {value!r}")
+    return value
+
+
 def _check_values(record: VerdictRecord, where: str) -> VerdictRecord:
     """The checks a record built in code still needs (a mapping gets them on the way in)."""
     if record.correct is not None and not isinstance(record.correct, bool):
@@ -158,6 +170,7 @@ def as_record(obj: Mapping[str, Any] | VerdictRecord, where: str) -> VerdictReco
         category=texts["category"],
         level=texts["level"],
         dataset_sha256=texts["dataset_sha256"],
+        exhausted=_flag(obj, "exhausted", where),
     )
     return _check_values(record, where)
 

@@ -9,6 +9,7 @@ import textwrap
 from dataclasses import asdict
 from typing import Any
 
+from stages.compare import exhausted
 from stages.compare.display import DASH, interval_text, mde_text, p_text, scale
 from stages.compare.judged import judge_blocks, judge_notes
 from stages.compare.row import NOT_TESTED, Row
@@ -37,7 +38,7 @@ def cells(row: Row, failures: bool = False) -> list[str]:
     k = scale(row)
     flips = (
         f"-{len(row.right_to_wrong)}/+{len(row.wrong_to_right)}"
-        if row.measure == "accuracy"
+        if row.measure in ("accuracy", exhausted.MEASURE)
         else ""
     )
     numbers = (
@@ -160,6 +161,7 @@ def notes(result: Comparison) -> list[str]:
         f"{name}: {a} items at A only and {b} at B only were left out"
         for name, (a, b) in result.unpaired.items()
     ]
+    out += [text for r in result.rows if (text := exhausted.sentence(r)) is not None]
     out += [f"{label(r).strip()}: {r.note}" for r in result.rows if r.note and r.category is None]
     out += judge_notes(result.paired)
     out += [
@@ -176,14 +178,23 @@ def notes(result: Comparison) -> list[str]:
     return out
 
 
+EXHAUSTED_LEGEND = (
+    "exhausted rows: % of answered records that ran out while thinking (a rise is a loss: "
+    "B worse); flips there: -stopped/+started running out."
+)
+
+
 def legend(result: Comparison) -> list[str]:
-    return [
+    out = [
         f"A = {result.a.short}, B = {result.b.short}",
         "A, B: accuracy % (F1 %, chrF++ 0-100); Δ = B - A in points; 95% CI of Δ: paired score "
         "interval, cluster-aware; p adj: McNemar exact (independent items) or the clustered "
         "score test, adjusted over the whole table; flips: -right->wrong/+wrong->right; MDE: "
         "true |Δ| found with 80% power (>: not even at that size). docs/comparing.md",
     ]
+    if any(r.measure == exhausted.MEASURE for r in result.rows):
+        out.append(EXHAUSTED_LEGEND)
+    return out
 
 
 MAX_DIFFER_SHOWN = 8

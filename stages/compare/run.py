@@ -90,7 +90,7 @@ def side_records(side: Side, rows: dict[str, dict[str, Any]]) -> list[VerdictRec
             measure=(item.measure or measure) if item.score is not None else None,
             scale=item.scale, failed=item.failed,
             category=category_of(rows.get(item.id)) if item.seed is None else None,
-            dataset_sha256=sha,
+            dataset_sha256=sha, exhausted=item.exhausted,
         )
         for item in side.items.values()
     ]  # fmt: skip

@@ -19,10 +19,10 @@ from stages.report import runs, serving, svg, tables
 from stages.report.inputs import WorkloadInputs
 from stages.report.markdown import (
     MAX_FAILURES,
-    SUMMARY_HEADER,
     clustered_sentence,
     interval,
     percent,
+    summary_header,
     summary_rows,
 )
 from stages.report.summary import category_table
@@ -117,6 +117,9 @@ def headline(w: WorkloadInputs) -> str:
         )
     if "accuracy_flexible" in m:
         parts.append(escape(tables.flexible_sentence(m)).replace("**", ""))
+    ran_out = tables.exhausted_sentence(m)
+    if ran_out:
+        parts.append(escape(ran_out).replace("**", ""))
     if "integrity" in m:
         parts.append(escape(tables.integrity_sentence(m["integrity"])).replace("**", ""))
     for sentence in tables.load_sentences(m):
@@ -204,7 +207,7 @@ def render_html(workloads: list[WorkloadInputs], check: dict[str, Any] | None) -
         "<h2>Run</h2>" + run_section(workloads),
         '<h2>Summary</h2><p class="note">Each workload stands alone; there is no combined '
         f"score. {escape(tables.FLEXIBLE_NOTE)}</p>",
-        html_table(SUMMARY_HEADER, summary_rows(workloads)),
+        html_table(summary_header(workloads), summary_rows(workloads)),
     ]
     if check is not None:
         body.append(

@@ -84,8 +84,19 @@ SUMMARY_HEADER = [
 ]  # fmt: skip
 
 
+def _any_exhausted(workloads: list[WorkloadInputs]) -> bool:
+    return any(w.metrics.get("exhausted") for w in workloads)
+
+
+def summary_header(workloads: list[WorkloadInputs]) -> list[str]:
+    """:data:`SUMMARY_HEADER`, with an ``exhausted`` column when some workload's answers ran out
+    while thinking (issue 33; a report without any keeps its table)."""
+    return [*SUMMARY_HEADER, "exhausted"] if _any_exhausted(workloads) else SUMMARY_HEADER
+
+
 def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
     rows = []
+    shown = _any_exhausted(workloads)
     for w in workloads:
         m = w.metrics
         rows.append(
@@ -100,6 +111,7 @@ def summary_rows(workloads: list[WorkloadInputs]) -> list[list[Any]]:
                 interval(m),
                 clustered_se(m),
                 m.get("failed"),
+                *([tables.exhausted_cell(m)] if shown else []),
             ]
         )
     return rows
@@ -119,6 +131,9 @@ def headline_lines(w: WorkloadInputs) -> list[str]:
         )
     if "accuracy_flexible" in m:
         out.append(tables.flexible_sentence(m))
+    ran_out = tables.exhausted_sentence(m)
+    if ran_out:
+        out.append(ran_out)
     if "integrity" in m:
         out.append(tables.integrity_sentence(m["integrity"]))
     out += tables.load_sentences(m)
@@ -222,7 +237,7 @@ def render_markdown(workloads: list[WorkloadInputs], check: dict[str, Any] | Non
     out = ["# Inference Atlas report", "", "## Run", ""] + run_lines(workloads)
     out += ["## Summary", "", "Each workload stands alone; there is no combined score.", ""]
     out += [tables.FLEXIBLE_NOTE, ""]
-    out += table(SUMMARY_HEADER, summary_rows(workloads))
+    out += table(summary_header(workloads), summary_rows(workloads))
     if check is not None:
         out += [
             f"Corpus check: {check.get('datasets', '?')} datasets, "

@@ -57,6 +57,28 @@ def sandbox_sentence(metrics: dict[str, Any]) -> str | None:
     return f"code_exec verdicts by sandbox: {modes}."
 
 
+def exhausted_cell(metrics: dict[str, Any]) -> str:
+    """The summary table's ``exhausted`` cell: ``3 (25.0 %)``; ``0`` for a workload whose
+    metrics have no block (none ran out, or it was scored before issue 33)."""
+    block = metrics.get("exhausted")
+    if not block:
+        return "0"
+    return f"{block['count']} ({100 * block['share']:.1f} %)"
+
+
+def exhausted_sentence(metrics: dict[str, Any]) -> str | None:
+    """Answers that ran out while thinking (issue 33), None where none did."""
+    block = metrics.get("exhausted")
+    if not block:
+        return None
+    return (
+        f"Exhausted while thinking: **{100 * block['share']:.1f} %** ({block['count']}/"
+        f"{block['n']} records) ran out of tokens before any answer text; counted apart from "
+        "wrong answers and failed requests, and never correct (accuracy keeps them in its "
+        "denominator)."
+    )
+
+
 def integrity_sentence(integrity: dict[str, Any]) -> str:
     """Long generations: the intact share and the intact-and-complete share."""
 

@@ -59,6 +59,12 @@ def strip_reasoning(text: str) -> str:
     return text
 
 
+def think_left_open(text: str) -> bool:
+    """Whether step 1 found an unterminated *leading* ``<think>`` block: after the closed blocks
+    are dropped, what is left starts (after whitespace) with an opening tag."""
+    return _THINK_OPEN in text and _THINK_BLOCK.sub("", text).lstrip().startswith(_THINK_OPEN)
+
+
 def strip_fences(text: str) -> str:
     """Step 2: remove markdown fence markers (and info strings), keep the fenced content."""
     if "```" not in text and "~~~" not in text:

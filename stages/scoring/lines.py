@@ -1,15 +1,17 @@
 """The per-record files ``atlas score`` writes (issues 10 and 15):
 
 * ``results/<w>/scored.jsonl`` — the full scored record (dataset order), with no timing in it, so
-  that scoring the same journal twice gives the same bytes;
+  that scoring the same journal twice gives the same bytes; ``exhausted`` (the reason) only on a
+  record that ran out while thinking;
 * ``results/<w>/timings.jsonl`` — what was measured while answering or scoring, sorted by (id,
   repeat): time to first token and latency from the journal, the code sandbox's run time. Not
   tracked by git nor by DVC (``.dvcignore``): a measurement, different at every re-score;
 * ``metrics/verdicts/<w>.jsonl`` — sorted by (id, repeat), one short git-tracked line per item and
   repeat that ``atlas compare`` pairs across revisions: id, repeat, cluster, correct, flexible (the
   lenient extraction's verdict, when scoring has one), failed, the extracted answer clipped to 60
-  characters, ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100), and
-  ``isolation`` for code_exec verdicts (the sandbox mode the program ran under, issue 24).
+  characters, ``score`` for graded scorers (DROP F1 on 0-1, sentence chrF++ on 0-100),
+  ``isolation`` for code_exec verdicts (the sandbox mode the program ran under, issue 24) and
+  ``exhausted: true`` on an answer that ran out while thinking (issue 33; absent otherwise).
   The public set's lines come first; then each fresh instance's (issue 13), each line ending
   with the instance ``seed``, so that ``atlas compare`` pairs instances by seed and id.
 """
@@ -44,6 +46,8 @@ def scored_line(record: ScoredRecord) -> str:
     data = asdict(record)
     for name in TIMING_FIELDS:
         data.pop(name, None)
+    if data.get("exhausted") is None:  # only where an answer ran out: other lines keep their bytes
+        data.pop("exhausted", None)
     data["extras"] = {k: v for k, v in data["extras"].items() if k not in TIMING_EXTRAS}
     return json.dumps(data, ensure_ascii=False)
 
@@ -94,6 +98,8 @@ def verdict_line(record: ScoredRecord, cluster: str, seed: int | None = None) ->
         data["score"] = score
     if record.extras.get("isolation"):
         data["isolation"] = record.extras["isolation"]
+    if record.exhausted is not None:  # issue 33: ran out while thinking, apart from wrong
+        data["exhausted"] = True
     if seed is not None:
         data["seed"] = seed
     return _compact(data)

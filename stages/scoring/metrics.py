@@ -64,6 +64,9 @@ class ScoredRecord:
     prompt_excerpt: str = ""
     ttft_s: float | None = None
     latency_s: float | None = None
+    exhausted: str | None = None
+    """Why the answer ran out while thinking (:mod:`stages.scoring.exhausted`), else None; an
+    exhausted record is never correct and is counted apart in ``metrics/<w>.json``."""
 
     @property
     def key(self) -> str:

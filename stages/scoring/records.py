@@ -23,6 +23,7 @@ from typing import Any
 
 from stages.datasets.load import Dataset
 from stages.errors import AtlasError
+from stages.scoring import exhausted
 from stages.scoring.metrics import ScoredRecord, row_facts
 
 ScoreFn = Callable[[dict[str, Any], dict[str, Any], Path], Any]
@@ -103,12 +104,14 @@ def score_record(
     """Score one journal record (``None``: the row was sent but nothing was journaled)."""
     facts = row_facts(row)
     failed = "no_response" if record is None else _failure(record)
+    ran_out = exhausted.record_exhaustion(record)  # None for a failed request
     common: dict[str, Any] = {
         "id": row["id"],
         "repeat": repeat,
         "failed": failed,
         "ttft_s": _seconds(record.get("ttft_s")) if record else None,
         "latency_s": _seconds(record.get("latency_s")) if record else None,
+        "exhausted": ran_out,
         **facts,
     }
     if context.kind == "prompts" or context.score_fn is None:
@@ -136,15 +139,20 @@ def score_record(
     correct = verdict.correct
     flexible = getattr(verdict, "flexible", None)  # issue 12: the flexible reading, if any
     correct_flexible = correct if flexible is None else flexible.correct
-    if failed is not None and correct is not None:
-        correct = False  # a failed request is never right, whatever the output field holds
+    why = verdict.why
+    if (failed is not None or ran_out is not None) and correct is not None:
+        # A failed request is never right, whatever the output field holds; nor is an answer
+        # that ran out while thinking (an empty text may pass splice, or an instruction rule).
+        correct = False
         correct_flexible = False
+    if ran_out is not None:
+        why = f"{exhausted.why(ran_out)}; the scorer said: {verdict.why}"
     return ScoredRecord(
         scorer=verdict.scorer,
         correct=correct,
         score=verdict.score,
         extracted=verdict.extracted,
-        why=verdict.why,
+        why=why,
         extras=dict(verdict.extras),
         correct_flexible=correct_flexible,
         extracted_flexible=None if flexible is None else flexible.extracted,

@@ -26,7 +26,7 @@ from stages.io import read_json, sha256_file
 from stages.outputs import output_set
 from stages.params import WorkloadParams
 from stages.params import workload as workload_params
-from stages.scoring import lines
+from stages.scoring import exhausted, lines
 from stages.scoring.interval import clustered_block
 from stages.scoring.load_levels import load_block
 from stages.scoring.metrics import ScoredRecord, eval_metrics, prompts_metrics
@@ -134,6 +134,9 @@ def _score(
     if binary:
         outcomes = [1.0 if r.correct is True else 0.0 for r in binary]
         body["clustered"] = clustered_block(outcomes, [clusters[r.id] for r in binary])
+    ran_out = exhausted.block(records)
+    if ran_out is not None:  # issue 33: counted apart from wrong answers and failures
+        body["exhausted"] = ran_out
     metrics = {
         "workload": name,
         "kind": kind,
@@ -141,6 +144,8 @@ def _score(
         **body,
         "signature": signature(name, manifest, records, versions or {}),
     }
+    if ran_out is not None:  # the rule the verdicts of those records depend on
+        metrics["signature"]["outcomes"] = {"exhausted": exhausted.RULE}
     fresh_lines: list[str] = []
     if params.fresh_seeds:  # public vs fresh-instance accuracy (#13, stages/datasets/fresh_score)
         scored = score_instances(name, params, score_fn)
@@ -181,7 +186,11 @@ def run_score_stage(workload: str, unsafe_sandbox: bool = False) -> None:
     metrics = score_workload(workload, unsafe_sandbox=unsafe_sandbox)
     accuracy, loose = metrics.get("accuracy"), metrics.get("accuracy_flexible")
     shown = f"accuracy {accuracy:.4f} (flexible {loose:.4f}), " if accuracy is not None else ""
-    typer.echo(f"score {workload}: {metrics['n']} records, {shown}{metrics['failed']} failed")
+    ran_out = (metrics.get("exhausted") or {}).get("count")
+    extra = f", {ran_out} exhausted while thinking" if ran_out else ""
+    typer.echo(
+        f"score {workload}: {metrics['n']} records, {shown}{metrics['failed']} failed{extra}"
+    )
     if (metrics.get("sandbox") or {}).get("unsafe"):
         typer.echo(
             f"score {workload}: warning: code_exec ran in the basic sandbox (--unsafe-sandbox): "
