@@ -285,14 +285,18 @@ def _max_tokens(body: bytes) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def _reader(url: str, secrets: Sequence[str]) -> StreamReader | ResponsesReader:
+def _reader(url: str, secrets: Sequence[str], sent: bytes) -> StreamReader | ResponsesReader:
     """The stream reader of the protocol ``url`` speaks (issue 33: ``model.api``)."""
-    return ResponsesReader(secrets) if speaks_responses(url) else StreamReader(secrets)
+    if speaks_responses(url):
+        return ResponsesReader(secrets, _max_tokens(sent))
+    return StreamReader(secrets)
 
 
-def _parse(url: str, body: bytes, secrets: Sequence[str]) -> Answer:
-    """A whole (non-streamed) answer, read as the protocol ``url`` speaks."""
-    return (parse_response if speaks_responses(url) else parse_completion)(body, secrets)
+def _parse(url: str, body: bytes, secrets: Sequence[str], sent: bytes) -> Answer:
+    """A whole (non-streamed) answer to ``sent``, read as the protocol ``url`` speaks."""
+    if speaks_responses(url):
+        return parse_response(body, secrets, _max_tokens(sent))
+    return parse_completion(body, secrets)
 
 
 def _status_failure(
@@ -396,7 +400,8 @@ async def _attempt_on_wire(
         content_type = raw.headers.get("Content-Type")
         if not stream:
             try:
-                return _parse(url, await _body(raw.content.iter_any(), limit), secrets), started
+                whole = await _body(raw.content.iter_any(), limit)
+                return _parse(url, whole, secrets, body), started
             except InvalidResponse as exc:
                 kind = scrub(str(content_type), secrets)
                 raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
@@ -406,7 +411,7 @@ async def _attempt_on_wire(
             except wire.READ_ERRORS:
                 first = b""
             raise _not_sse(str(content_type), first, secrets)
-        reader = _reader(url, secrets)
+        reader = _reader(url, secrets, body)
         size = 0
         if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
             async for chunk, arrived in raw.iter_timed():
@@ -467,7 +472,7 @@ async def _read(
         if not stream:
             try:
                 body = await _body(response.aiter_bytes(), limit)
-                return _parse(str(response.request.url), body, secrets), started
+                return _parse(str(response.request.url), body, secrets, sent), started
             except InvalidResponse as exc:
                 kind = scrub(str(content_type), secrets)
                 raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
@@ -478,7 +483,7 @@ async def _read(
                 if len(first) >= FIRST_BYTES:
                     break
             raise _not_sse(str(content_type), first, secrets)
-        reader = _reader(str(response.request.url), secrets)
+        reader = _reader(str(response.request.url), secrets, sent)
         size = 0
         async for chunk in response.aiter_bytes():
             size += len(chunk)

@@ -23,8 +23,10 @@ is not needed).
   (:class:`~stages.inference.sse.InvalidResponse`, as a chat stream's error event).
 
 The finish reason is said in chat's words (``stop``; ``tool_calls`` when the output holds a
-function call; ``length`` when the response is incomplete for ``max_output_tokens``) and usage
-under chat's names (:func:`chat_usage`), so every reader of a record reads both protocols alike.
+function call; ``length`` when the response is incomplete for ``max_output_tokens``, or says
+``completed`` although its ``output_tokens`` reached the request's ``max_output_tokens``, as
+llama-server does) and usage under chat's names (:func:`chat_usage`), so every reader of a record
+reads both protocols alike.
 """
 
 from __future__ import annotations
@@ -65,9 +67,14 @@ def chat_usage(usage: Any) -> dict[str, Any] | None:
     return out
 
 
-def finish_reason(response: dict[str, Any], calls: bool) -> str | None:
-    """The chat finish reason of a final response object."""
+def finish_reason(response: dict[str, Any], calls: bool, limit: int | None = None) -> str | None:
+    """The chat finish reason of a final response object. ``limit`` is the request's
+    ``max_output_tokens``: a response said ``completed`` whose usage reached it ran out
+    (llama-server 0c1e5709 never says ``incomplete``: measured, docs/running.md)."""
     status = response.get("status")
+    used = (response.get("usage") or {}).get("output_tokens")
+    if status == "completed" and limit is not None and isinstance(used, int) and used >= limit:
+        return "length"
     if status == "completed":
         return "tool_calls" if calls else "stop"
     if status == "incomplete":
@@ -105,10 +112,10 @@ def _failure(event: dict[str, Any], secrets: Sequence[str]) -> InvalidResponse:
     return InvalidResponse(f"error event in stream ({event.get('type')}): {shown}")
 
 
-def _fill(answer: Answer, response: dict[str, Any], calls: bool) -> None:
+def _fill(answer: Answer, response: dict[str, Any], calls: bool, limit: int | None) -> None:
     """What a final response object tells: usage, finish reason, model, timings."""
     answer.usage = chat_usage(response.get("usage")) or answer.usage
-    answer.finish_reason = finish_reason(response, calls)
+    answer.finish_reason = finish_reason(response, calls, limit)
     if answer.model is None and response.get("model"):
         answer.model = str(response["model"])
     if isinstance(response.get("timings"), dict):
@@ -119,9 +126,11 @@ class ResponsesReader:
     """Incremental reader of a Responses-API event stream building an :class:`Answer`; fed as
     :class:`~stages.inference.sse.StreamReader` is (raw chunks, each with its arrival time)."""
 
-    def __init__(self, secrets: Sequence[str] = ()) -> None:
+    def __init__(self, secrets: Sequence[str] = (), limit: int | None = None) -> None:
         self.answer = Answer()
         self._secrets = secrets
+        self._limit = limit
+        """The request's ``max_output_tokens`` (:func:`finish_reason`)."""
         self._buffer = b""
         self._parts: list[str] = []
         self._reasoning: list[str] = []
@@ -208,7 +217,7 @@ class ResponsesReader:
         elif kind in ("response.completed", "response.incomplete"):
             final = event.get("response") or {}
             self._final = final
-            _fill(answer, final, bool(self._calls) or bool(_output(final)[1]))
+            _fill(answer, final, bool(self._calls) or bool(_output(final)[1]), self._limit)
             answer.done = True
 
 
@@ -216,8 +225,9 @@ def _is_call(item: Any) -> bool:
     return isinstance(item, dict) and item.get("type") == "function_call"
 
 
-def parse_response(body: bytes, secrets: Sequence[str] = ()) -> Answer:
-    """A non-streamed Responses-API body (a ``response`` object)."""
+def parse_response(body: bytes, secrets: Sequence[str] = (), limit: int | None = None) -> Answer:
+    """A non-streamed Responses-API body (a ``response`` object) answering a request for at
+    most ``limit`` output tokens."""
     try:
         obj = json.loads(body)
         output = obj["output"]
@@ -230,5 +240,5 @@ def parse_response(body: bytes, secrets: Sequence[str] = ()) -> Answer:
         raise _failure({"type": "response.failed", "response": obj}, secrets)
     text, calls = _output(obj)
     answer = Answer(output=text, tool_calls=calls or None, done=True, events=1)
-    _fill(answer, obj, bool(calls))
+    _fill(answer, obj, bool(calls), limit)
     return answer.scrubbed(secrets)
