@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from infer_helpers import REPO, write_params
+from infer_helpers import REPO, prompt_row, write_dataset, write_params
 from responses_stub import ResponsesStub, last_user_text
 from stub_server import StubConfig, StubServer
 
@@ -139,3 +139,30 @@ def test_the_answers_are_mixed_so_the_comparison_can_fail(runs: tuple[Path, Path
     tools = [line["correct"] for line in _verdicts(responses, "tools")]
     assert math == [True, False] * 5
     assert 0 < sum(tools) < len(tools)
+
+
+def test_load_levels_and_sessions_speak_the_responses_api(project: Path) -> None:
+    """Load levels go to ``/v1/responses`` too; a multi-turn session sends its earlier answers
+    back as assistant input items, and every turn's record holds its answer."""
+    rows = [prompt_row(i, turns=[f"Shorter, {i}?"]) for i in range(2)]
+    write_dataset(project, "prompts-t-v1", "prompts", rows)
+    load = {"mode": "concurrency", "levels": [1, 2], "multi_turn": True}
+    workloads = {"w": {"dataset": "prompts-t-v1", "perf": True, "load": load}}
+    with ResponsesStub(StubConfig(reply="Answer: 42")) as stub:
+        write_params(project, stub.url, model={"api": "responses"}, workloads=workloads)
+        assert main(["infer", "w"]) == 0
+        bodies = stub.stats.bodies
+    assert len(bodies) == 2 + 2 * 4  # the main pass, then two levels of two two-turn sessions
+    second = [b for b in bodies if len(b["input"]) == 3]
+    assert len(second) == 4
+    assert second[0]["input"] == [
+        {"type": "message", "role": "user", "content": "Say something about item 0."},
+        {"type": "message", "role": "assistant", "content": "Answer: 42"},
+        {"type": "message", "role": "user", "content": "Shorter, 0?"},
+    ]
+    for level in ("concurrency-1", "concurrency-2"):
+        path = project / "results" / "w" / "load" / f"{level}.jsonl"
+        records = [json.loads(line) for line in path.read_text().splitlines()]
+        assert [(r["output"], r["finish_reason"], r["error"]) for r in records] == [
+            ("Answer: 42", "stop", None)
+        ] * 4
