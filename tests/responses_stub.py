@@ -14,7 +14,7 @@ then ``response.completed`` with ``usage``. Every other route is the chat stub's
 
 Extra behaviours (:class:`ResponsesExtras`): a reasoning item before the answer (its text sent as
 ``response.reasoning_text.delta`` events), an answer cut short (``response.incomplete``, reason
-``max_output_tokens``) and a failure (``response.failed``).
+``max_output_tokens``), a failure (``response.failed``) and streams without any event.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ class ResponsesExtras:
     """End as ``incomplete`` with reason ``max_output_tokens`` (the answer cut short)."""
     failed: str | None = None
     """End with ``response.failed`` carrying this error message (after the created event)."""
+    empty_streams: int = 0
+    """How many streams end without a single event (a server failing inside its generator)."""
 
 
 def last_user_text(body: dict[str, Any]) -> str:
@@ -87,6 +89,11 @@ class ResponsesStub(StubServer):
             b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
         )
+        if self.extras.empty_streams > 0:
+            self.extras.empty_streams -= 1
+            writer.write(b"0\r\n\r\n")
+            await writer.drain()
+            return True
         for event in self._events(body, reply, call):
             writer.write(
                 _chunked(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())

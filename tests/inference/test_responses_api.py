@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from infer_helpers import eval_row, write_dataset, write_params
-from responses_stub import ResponsesStub
+from responses_stub import ResponsesExtras, ResponsesStub
 from stub_server import StubConfig
 
 from stages.cli import main
@@ -167,3 +167,34 @@ def test_requests_go_to_v1_responses(project: Path) -> None:
     )
     verdict = json.loads((project / "metrics/verdicts/w.jsonl").read_text())
     assert verdict["correct"] is True
+
+
+@pytest.mark.parametrize(
+    ("extras", "kind", "finish"),
+    [
+        (ResponsesExtras(failed="model crashed"), "invalid_response", None),
+        (ResponsesExtras(incomplete=True), None, "length"),
+        (ResponsesExtras(empty_streams=9), "stream_empty", None),
+    ],
+)
+def test_how_a_responses_stream_ends_is_journaled(
+    project: Path, extras: ResponsesExtras, kind: str | None, finish: str | None
+) -> None:
+    """``response.failed`` is an invalid response with the server's message; ``incomplete`` for
+    ``max_output_tokens`` is ``length``; a stream without events is probed once without
+    streaming (asking for 16 tokens, the Responses API's least) and stays ``stream_empty``."""
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(1)])
+    with ResponsesStub(StubConfig(reply="Answer: 2"), extras) as stub:
+        write_params(project, stub.url, model={"api": "responses"}, run={"max_retries": 0})
+        code = main(["infer", "w"])
+        bodies = stub.stats.bodies
+    record = json.loads((project / "results/w/responses.jsonl").read_text())
+    assert (record["error"] or {}).get("kind") == kind
+    assert record["finish_reason"] == finish
+    assert code == (0 if kind is None else 3)
+    if kind == "invalid_response":
+        assert "model crashed" in record["error"]["message"]
+    if kind == "stream_empty":
+        probe = bodies[1]
+        assert (probe["stream"], probe["max_output_tokens"], len(bodies)) == (False, 16, 2)
+        assert "input" in probe and "stream_options" not in probe
