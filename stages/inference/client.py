@@ -49,8 +49,9 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stages.inference.responses_answer import parse_response
 from stages.inference.responses_api import output_limit_key, speaks_responses
-from stages.inference.responses_stream import ResponsesReader, parse_response
+from stages.inference.responses_stream import ResponsesReader
 from stages.inference.scrubber import excerpt, scrub
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
