@@ -66,7 +66,8 @@ def judge_plan(
         raw = canonical(responses_body(body) if judge.api == "responses" else body)
         key = request_key(prefix, raw, 0)
         if key not in keys.values():
-            items.append(Item(request.row_id, request.repeat, key, raw, 0))
+            seed = None if judge.api == "responses" else 0  # the Responses API takes none
+            items.append(Item(request.row_id, request.repeat, key, raw, seed))
         keys[(request.run_key, request.row_id, request.repeat)] = key
     plan = Plan(
         name=name,

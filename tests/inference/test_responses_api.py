@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from stub_server import StubConfig
 from stages.cli import main
 from stages.inference.plan import plan_workload
 from stages.inference.responses_api import input_items, responses_body
+from stages.judge.send import Request, judge_plan
+from stages.params import ModelParams, RunParams
 from stages.serving.sessions import turn_body
 
 TOOL = {"type": "function", "function": {"name": "get_weather", "description": "Forecast.",
@@ -198,3 +201,19 @@ def test_how_a_responses_stream_ends_is_journaled(
         probe = bodies[1]
         assert (probe["stream"], probe["max_output_tokens"], len(bodies)) == (False, 16, 2)
         assert "input" in probe and "stream_options" not in probe
+
+
+def test_a_judge_may_speak_the_responses_api_too() -> None:
+    """A judge block's ``api`` reaches its requests; a chat judge's are what they were."""
+    request = Request("rk", "q-0001", 0, [{"role": "user", "content": "Grade it."}])
+    plans = {}
+    for api in ("chat", "responses"):
+        judge = ModelParams(base_url="http://127.0.0.1:9/v1", name="j", revision="r", api=api)
+        dataset = SimpleNamespace(id="eval-t-v1")
+        plans[api], _ = judge_plan("w", judge, [request], 8, RunParams(), dataset)  # type: ignore[arg-type]
+    chat, responses = plans["chat"].items[0], plans["responses"].items[0]
+    assert json.loads(responses.body) == responses_body(json.loads(chat.body))
+    assert (chat.seed, responses.seed) == (0, None)
+    assert "api" not in plans["chat"].decoding
+    assert plans["responses"].decoding["api"] == "responses"
+    assert plans["responses"].run_key != plans["chat"].run_key
