@@ -18,11 +18,13 @@ from responses_stub import ResponsesExtras, ResponsesStub
 from stub_server import StubConfig
 
 from stages.cli import main
+from stages.inference.dry_run import input_tokens
 from stages.inference.plan import plan_workload
 from stages.inference.responses_api import input_items, responses_body
 from stages.judge.send import Request, judge_plan
 from stages.params import ModelParams, RunParams
 from stages.serving.sessions import turn_body
+from stages.serving.trace import Trace, TraceEntry, trace_items
 
 TOOL = {"type": "function", "function": {"name": "get_weather", "description": "Forecast.",
         "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}  # fmt: skip
@@ -217,3 +219,14 @@ def test_a_judge_may_speak_the_responses_api_too() -> None:
     assert "api" not in plans["chat"].decoding
     assert plans["responses"].decoding["api"] == "responses"
     assert plans["responses"].run_key != plans["chat"].run_key
+
+
+def test_dry_run_and_traces_read_a_responses_body_as_the_chat_one(project: Path) -> None:
+    """The dry run's input-size heuristic and a trace's output limit see the same request."""
+    chat, responses = _plan(project, "chat"), _plan(project, "responses")
+    for mine, theirs in zip(responses.items, chat.items, strict=True):
+        assert input_tokens(mine.body) == input_tokens(theirs.body) > 0
+    trace = Trace("t.jsonl", "0" * 64, [TraceEntry(t=0.0, output_tokens=5)])
+    (item,) = trace_items(trace, responses.items, 1)
+    assert json.loads(item.body)["max_output_tokens"] == 5
+    assert "max_tokens" not in json.loads(item.body)
