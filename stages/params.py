@@ -124,6 +124,9 @@ class ModelParams(_Section):
     following instructions, so its scores measure that (docs/engine.md)."""
     card: ModelCard | None = None
     """Published facts about the model, for the identity track."""
+    api: Literal["chat", "responses"] = "chat"
+    """The protocol eval and load requests speak: ``chat`` (``/chat/completions``) or
+    ``responses`` (OpenAI's Responses API, ``/responses``; docs/running.md#the-responses-api)."""
 
     @field_validator("base_url")
     @classmethod

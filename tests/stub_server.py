@@ -74,6 +74,9 @@ class StubConfig:
     """Streamed overflows get what llama-cpp-python sends: 200, no event, connection closed."""
     tool_call: dict[str, Any] | None = None
     """When set and the request has ``tools``, answer with this call ({name, arguments})."""
+    tool_call_fn: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None
+    """When set and the request has ``tools``, answer with ``tool_call_fn(body)`` instead of
+    ``tool_call`` (None: a text answer)."""
     on_request: Callable[[dict[str, Any]], None] | None = None
     """Called with each chat request body before answering (tests use it to cancel runs)."""
     slots: int | None = None
@@ -291,7 +294,9 @@ class StubServer(ThreadedServer):
                 if gone:  # the client left while it waited: dropped, as engines abort a request
                     return False  # whose connection closed
                 await asyncio.sleep(config.delay_s)
-                call = config.tool_call if body.get("tools") else None
+                call = None
+                if body.get("tools"):
+                    call = config.tool_call_fn(body) if config.tool_call_fn else config.tool_call
                 reply = config.reply_fn(body) if config.reply_fn is not None else config.reply
                 if config.endless:
                     await _endless(writer, bool(body.get("stream")))

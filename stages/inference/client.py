@@ -49,6 +49,9 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stages.inference.responses_answer import parse_response
+from stages.inference.responses_api import output_limit_key, speaks_responses
+from stages.inference.responses_stream import ResponsesReader
 from stages.inference.scrubber import excerpt, scrub
 from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
@@ -276,10 +279,25 @@ def is_overflow(text: str, max_tokens: int | None) -> bool:
 
 def _max_tokens(body: bytes) -> int | None:
     try:
-        value = json.loads(body).get("max_tokens")
+        sent = json.loads(body)
+        value = sent.get(output_limit_key(sent))
     except (ValueError, AttributeError):
         return None
     return value if isinstance(value, int) else None
+
+
+def _reader(url: str, secrets: Sequence[str], sent: bytes) -> StreamReader | ResponsesReader:
+    """The stream reader of the protocol ``url`` speaks (issue 33: ``model.api``)."""
+    if speaks_responses(url):
+        return ResponsesReader(secrets, _max_tokens(sent))
+    return StreamReader(secrets)
+
+
+def _parse(url: str, body: bytes, secrets: Sequence[str], sent: bytes) -> Answer:
+    """A whole (non-streamed) answer to ``sent``, read as the protocol ``url`` speaks."""
+    if speaks_responses(url):
+        return parse_response(body, secrets, _max_tokens(sent))
+    return parse_completion(body, secrets)
 
 
 def _status_failure(
@@ -383,9 +401,8 @@ async def _attempt_on_wire(
         content_type = raw.headers.get("Content-Type")
         if not stream:
             try:
-                return parse_completion(
-                    await _body(raw.content.iter_any(), limit), secrets
-                ), started
+                whole = await _body(raw.content.iter_any(), limit)
+                return _parse(url, whole, secrets, body), started
             except InvalidResponse as exc:
                 kind = scrub(str(content_type), secrets)
                 raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
@@ -395,7 +412,7 @@ async def _attempt_on_wire(
             except wire.READ_ERRORS:
                 first = b""
             raise _not_sse(str(content_type), first, secrets)
-        reader = StreamReader(secrets)
+        reader = _reader(url, secrets, body)
         size = 0
         if hasattr(raw, "iter_timed"):  # the lean wire stamps each piece when it arrived
             async for chunk, arrived in raw.iter_timed():
@@ -421,7 +438,7 @@ async def _attempt_on_wire(
         raw.release()
 
 
-def _finish_stream(reader: StreamReader) -> Answer:
+def _finish_stream(reader: StreamReader | ResponsesReader) -> Answer:
     """The answer of a stream whose body ended without a read error. Without ``[DONE]`` or a
     finish reason it is still an answer when content arrived (``stream_end`` says ``eof``).
     Without content, tool call or finish reason it is no answer, ``[DONE]`` or not: a
@@ -455,9 +472,8 @@ async def _read(
         content_type = response.headers.get("Content-Type")
         if not stream:
             try:
-                return parse_completion(
-                    await _body(response.aiter_bytes(), limit), secrets
-                ), started
+                body = await _body(response.aiter_bytes(), limit)
+                return _parse(str(response.request.url), body, secrets, sent), started
             except InvalidResponse as exc:
                 kind = scrub(str(content_type), secrets)
                 raise InvalidResponse(f"200 with Content-Type {kind!r}: {exc}") from exc
@@ -468,7 +484,7 @@ async def _read(
                 if len(first) >= FIRST_BYTES:
                     break
             raise _not_sse(str(content_type), first, secrets)
-        reader = StreamReader(secrets)
+        reader = _reader(str(response.request.url), secrets, sent)
         size = 0
         async for chunk in response.aiter_bytes():
             size += len(chunk)
@@ -511,7 +527,9 @@ async def _diagnose_empty_stream(
 ) -> None:
     """Re-ask without streaming for one token; raise the server's error if it gives one."""
     probe = json.loads(body)
-    probe.update(stream=False, max_tokens=1)
+    # one token; a Responses-API body asks for 16, the least OpenAI accepts there
+    limit_key = output_limit_key(probe)
+    probe.update({"stream": False, limit_key: 1 if limit_key == "max_tokens" else 16})
     probe.pop("stream_options", None)
     # llama-cpp-python closes the connection after such a stream, and the pool may hand that
     # dead connection to the probe: one more try on a connection failure.

@@ -29,8 +29,10 @@ def _text(content: Any) -> str:
 
 
 def input_tokens(body: bytes) -> int:
-    """The heuristic token count of a request body's messages."""
-    messages = json.loads(body).get("messages") or []
+    """The heuristic token count of a request body's messages (a Responses-API body's input
+    items)."""
+    sent = json.loads(body)
+    messages = sent.get("messages") or sent.get("input") or []
     return approx_tokens(_text(m.get("content")) for m in messages)
 
 

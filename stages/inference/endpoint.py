@@ -22,6 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
 from stages.inference.provenance import Observed, sha256_text
+from stages.inference.responses_api import CHAT_PATH, path_for
 from stages.inference.scrubber import scrub, scrub_value
 from stages.network.policy import ControlError, control_get, control_request, origin
 from stages.params import ModelParams
@@ -55,6 +56,9 @@ class Endpoint:
     """URLs unreachable at the start: taken out, and tried again later."""
     pids: list[int] = field(default_factory=list)
     """The embedded servers' process ids once started (what their CPU share is read from)."""
+    path: str = CHAT_PATH
+    """Where eval and load requests go under each URL: ``/chat/completions``, or
+    ``/responses`` for ``model.api: responses`` (:mod:`stages.inference.responses_api`)."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -64,7 +68,7 @@ class Endpoint:
         """This process's view of the replicas (:mod:`stages.inference.replicas`)."""
         from stages.inference.replicas import Replicas
 
-        chat = [u.rstrip("/") + "/chat/completions" for u in self.urls]
+        chat = [u.rstrip("/") + self.path for u in self.urls]
         health = [u.rstrip("/") + "/models" for u in self.urls]
         replicas = Replicas(chat, list(self.weights), health)
         for index in self.down:
@@ -243,7 +247,10 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
 
             engine = engine_facts(settings)
             label = f"embedded:{gguf.name}"
-            yield Endpoint([], {}, [label], [template], engine=engine, starter=start, pids=pids)
+            path = path_for(model.api)
+            yield Endpoint(
+                [], {}, [label], [template], engine=engine, starter=start, pids=pids, path=path
+            )
         return
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)
@@ -257,4 +264,5 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
         None if i in down else served_template(u, headers, secrets) for i, u in enumerate(urls)
     ]
     weights = [weight for _, weight in model.replicas]
-    yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down)
+    path = path_for(model.api)
+    yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down, path=path)

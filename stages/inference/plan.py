@@ -4,7 +4,9 @@ Everything is decided before the first request: the first ``limit`` rows (``--li
 ``workloads.<w>.limit``, else ``run.limit``), each repeated ``decoding.effective_repeats`` times,
 with bodies serialised once as canonical JSON — the exact bytes that are sent and hashed into the
 journal key. Repeat r of a sampling run carries ``seed + r`` in its body, so a server that honours
-seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed``).
+seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed``). With
+``model.api: responses`` each body is the chat body said in the Responses API's words
+(:mod:`stages.inference.responses_api`), and that is what is sent and hashed.
 
 Items go out repeat by repeat (every row's repeat 0, then every row's repeat 1, ...), never the
 same prompt twice in a row: llama-cpp-python's server reuses the previous request's KV cache, and
@@ -22,6 +24,7 @@ from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset
 from stages.datasets.verified import load_verified
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
 from stages.inference.requests import Sampling, build_body
+from stages.inference.responses_api import responses_body
 from stages.params import (
     PARAMS_FILE,
     DecodingParams,
@@ -55,7 +58,8 @@ class Plan:
     dataset: Dataset
     decoding: dict[str, Any]
     """Decoding as it enters the keys: temperature, top_p, max_tokens (after the workload's
-    override), seed, repeats (effective) and stream."""
+    override), seed, repeats (effective) and stream; ``api: responses`` for a Responses-API run
+    (absent for chat, so chat runs keep the keys they always had)."""
     run_key: str
     limit: int | None
     items: list[Item]
@@ -121,7 +125,7 @@ def plan_workload(
         seed=decoding_params.seed,
         stream=spec.stream,
     )
-    decoding = {
+    decoding: dict[str, Any] = {
         "temperature": sampling.temperature,
         "top_p": sampling.top_p,
         "max_tokens": sampling.max_tokens,
@@ -129,20 +133,26 @@ def plan_workload(
         "repeats": repeats,
         "stream": sampling.stream,
     }
+    responses = model.api == "responses"
+    if responses:  # the run key records the protocol; a chat run's keys stay what they were
+        decoding["api"] = "responses"
     base = decoding_params.seed
-    seeds = [] if base is None else [base + repeat for repeat in range(repeats)]
+    # the Responses API takes no seed: none is sent, and each repeat is the same body
+    seeds = [] if base is None or responses else [base + repeat for repeat in range(repeats)]
     rows_path = dataset.path / ROWS_FILE
     prefix = key_prefix(model.name, model.revision, decoding)
     bodies = []
     for row in rows:
         where = f"{rows_path}: id {row['id']}"
         body = build_body(row, dataset.card.kind, dataset.id, dataset.path, sampling, where)
+        if responses:
+            body = responses_body(body)
         bodies.append((row["id"], body, canonical(body)))
     items = []
     for repeat in range(repeats):  # repeat-major: a prompt is never sent right after itself
         seed = seeds[repeat] if seeds else None
         for row_id, body, raw in bodies:
-            sent = raw if repeat == 0 else canonical({**body, "seed": seed})
+            sent = raw if repeat == 0 or responses else canonical({**body, "seed": seed})
             items.append(Item(row_id, repeat, request_key(prefix, sent, repeat), sent, seed))
     return Plan(
         name=name,

@@ -20,6 +20,7 @@ from typing import Any
 from stages.datasets.load import Dataset
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
 from stages.inference.plan import Item, Plan
+from stages.inference.responses_api import responses_body
 from stages.params import ModelParams, RunParams, WorkloadParams
 
 
@@ -47,6 +48,8 @@ def judge_plan(
     """The judge's requests as a plan for ``run_pass``, and the request key of each judgement
     by (run key, row id, repeat): two runs that gave the same answer share one request."""
     settings = decoding(max_tokens)
+    if judge.api == "responses":  # a judge block may speak the Responses API too (issue 33)
+        settings["api"] = "responses"
     prefix = key_prefix(judge.name, judge.revision, settings)
     items: list[Item] = []
     keys: dict[tuple[str, str, int], str] = {}
@@ -60,10 +63,11 @@ def judge_plan(
             "seed": 0,
             "stream": False,
         }
-        raw = canonical(body)
+        raw = canonical(responses_body(body) if judge.api == "responses" else body)
         key = request_key(prefix, raw, 0)
         if key not in keys.values():
-            items.append(Item(request.row_id, request.repeat, key, raw, 0))
+            seed = None if judge.api == "responses" else 0  # the Responses API takes none
+            items.append(Item(request.row_id, request.repeat, key, raw, seed))
         keys[(request.run_key, request.row_id, request.repeat)] = key
     plan = Plan(
         name=name,

@@ -5,7 +5,8 @@ row's first request as it is, then, for each follow-up, the whole conversation s
 request's messages (a ``shared_prefix`` system message included), then for every earlier turn the
 model's own answer as an ``assistant`` message and the next user message — after the session's
 think time. Every other field of the body (model, decoding, stream options) is the first
-request's. Per-turn TTFT then shows what a server's prefix cache saves on the growing prompt.
+request's. A Responses-API session (``model.api: responses``) grows its ``input`` items alike.
+Per-turn TTFT then shows what a server's prefix cache saves on the growing prompt.
 
 A turn whose request failed ends its session: later turns would have no answer to follow.
 """
@@ -16,6 +17,7 @@ import json
 from typing import Any
 
 from stages.inference.journal import canonical
+from stages.inference.responses_api import conversation_key, input_items
 
 
 def turn_messages(
@@ -38,5 +40,8 @@ def turn_body(first_body: bytes, followups: list[str], answers: list[str], turn:
     if turn == 0:
         return first_body
     body = json.loads(first_body)
-    body["messages"] = turn_messages(body["messages"], followups, answers, turn)
+    key = conversation_key(body)  # a Responses-API body's conversation is its ``input``
+    first = body[key]
+    messages = turn_messages(first, followups, answers, turn)
+    body[key] = messages if key == "messages" else first + input_items(messages[len(first) :])
     return canonical(body)

@@ -136,6 +136,7 @@ def trace_items(trace: Trace, items: list[Item], count: int) -> list[Item]:
     ``output_tokens`` as its ``max_tokens``."""
     from stages.inference.dry_run import input_tokens
     from stages.inference.journal import canonical
+    from stages.inference.responses_api import output_limit_key
 
     by_row = {item.row_id: item for item in reversed(items)}  # a row's first repeat
     sizes = [input_tokens(item.body) for item in items]
@@ -156,7 +157,8 @@ def trace_items(trace: Trace, items: list[Item], count: int) -> list[Item]:
         else:
             item = items[index % len(items)]
         if entry.output_tokens is not None:
-            body = canonical({**json.loads(item.body), "max_tokens": entry.output_tokens})
+            sent = json.loads(item.body)  # max_output_tokens in a Responses-API body
+            body = canonical({**sent, output_limit_key(sent): entry.output_tokens})
             item = Item(item.row_id, item.repeat, item.key, body, item.seed)
         out.append(item)
     return out
