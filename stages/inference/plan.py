@@ -173,10 +173,11 @@ def plan_workload(
     )
 
 
-def for_engine(plan: Plan, kind: str | None) -> Plan:
+def for_engine(plan: Plan, kind: str | None, params_path: Path = PARAMS_FILE) -> Plan:
     """``plan`` with the bodies a remote endpoint of ``kind`` gets (its neutral sampling knobs,
     its thinking-budget field): the same plan when nothing changes (the embedded model's, or a
-    kind the plan was built for)."""
+    kind the plan was built for). ``params_path`` is the file ``plan`` was built from."""
     if plan.model.is_embedded or kind == plan.engine:
         return plan
-    return plan_workload(plan.name, limit=plan.limit, engine=kind)
+    root = plan.dataset.path.parent  # the datasets root the plan was built from
+    return plan_workload(plan.name, params_path, root, limit=plan.limit, engine=kind)

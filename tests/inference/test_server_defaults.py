@@ -351,3 +351,20 @@ def test_the_embedded_server_reports_the_measured_defaults(tmp_path: Path) -> No
     assert {r["provenance"]["server_defaults_sha256"] for r in _records(tmp_path)} == {
         entry["sha256"]
     }
+
+
+def test_shards_of_an_identified_engine_merge_and_are_reused(
+    project: Path, stub: StubServer
+) -> None:
+    """The bodies a remote vLLM gets carry its knobs, so the merge plans them the same way
+    (from the shards' manifests) and an unsharded rerun then sends nothing."""
+    stub.config.owned_by = "vllm"
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(4)])
+    write_params(project, stub.url)
+    assert main(["infer", "w", "--shard", "0/2"]) == 0
+    assert main(["infer", "w", "--shard", "1/2"]) == 0
+    assert main(["merge", "w"]) == 0
+    assert len(_records(project)) == 4 and stub.stats.requests == 4
+    assert _manifest(project)["decoding"]["neutral_sampling"] == NEUTRAL_SENT["vllm"]
+    assert main(["infer", "w"]) == 0
+    assert stub.stats.requests == 4
