@@ -180,6 +180,33 @@ class DecodingParams(_Section):
     """Sampling seed sent with each request; required when temperature > 0."""
     repeats: int | None = None
     """How many times each item is sent; default 1 when greedy, 3 when sampling."""
+    reasoning_effort: Literal["low", "medium", "high"] | None = None
+    """How hard a reasoning model thinks (``reasoning_effort`` of OpenAI, vLLM, SGLang and
+    llama.cpp's templates); null: the field is not sent and the server decides."""
+    thinking_token_budget: int | None = Field(default=None, ge=0)
+    """Most tokens a reasoning model may think before it must answer (0: no thinking), sent under
+    the name the identified engine reads (docs/engine.md#reasoning-controls); null: not sent."""
+    max_completion_tokens: int | None = Field(default=None, gt=0)
+    """Output limit counting thinking and answer together, sent as ``max_completion_tokens``
+    instead of ``max_tokens`` (OpenAI's reasoning models refuse ``max_tokens``); null: the
+    workload's ``max_tokens`` is sent as today."""
+
+    @model_validator(mode="after")
+    def _budget_leaves_room(self) -> DecodingParams:
+        limit = self.max_completion_tokens or self.max_tokens
+        if self.thinking_token_budget is not None and self.thinking_token_budget >= limit:
+            which = "max_completion_tokens" if self.max_completion_tokens else "max_tokens"
+            raise ValueError(
+                f"thinking_token_budget ({self.thinking_token_budget}) must be below {which} "
+                f"({limit}), or no token is left for the answer"
+            )
+        return self
+
+    def reasoning_controls(self) -> dict[str, Any]:
+        """The reasoning controls that are set, by their params name (none when all are null:
+        the bodies and run keys are then those of a run before they existed)."""
+        names = ("reasoning_effort", "thinking_token_budget", "max_completion_tokens")
+        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
 
     @model_validator(mode="after")
     def _sampling_needs_seed(self) -> DecodingParams:

@@ -115,6 +115,18 @@ class StubConfig:
     404s), an ``X-Echo`` header on every response, ``/props``' chat template and an id of
     ``/v1/models``. A test passes it in the form it wants to see handled (the key itself,
     JSON-escaped, URL-encoded, base64)."""
+    omit_usage: bool = False
+    """Streams carry no usage event even when ``stream_options.include_usage`` asks for one (as
+    seen behind llama-cpp-python's server and LiteLLM)."""
+    timings: dict[str, Any] | None = None
+    """llama.cpp's per-request ``timings``, sent on a stream's finish event."""
+    props: dict[str, Any] | None = None
+    """More of llama.cpp's ``/props`` document (``default_generation_settings``...), served
+    beside ``props_template``'s template (``/props`` then answers even without a template)."""
+    owned_by: str | None = None
+    """The ``owned_by`` of the ``/models`` entry (``llamacpp``, ``vllm``, ``me``...)."""
+    server_info: dict[str, Any] | None = None
+    """Served at ``GET /server_info`` (vLLM with ``VLLM_SERVER_DEV_MODE=1``); None: no route."""
     echo_escaped: bool = False
     """JSON bodies carry ``echo`` with every character written ``\\uXXXX`` on the wire (as an
     ASCII-only encoder may), where ``json.dumps`` would write most of them as they are."""
@@ -129,6 +141,8 @@ class StubStats:
     max_in_flight: int = 0
     bodies: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
+    gets: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    """Every ``GET``: its path and headers."""
     times: list[dict[str, Any]] = field(default_factory=list)
     """With ``record_times``: per answered stream, the last user message, when the request was
     read and when each content delta was written (``time.perf_counter``, the system's monotonic
@@ -236,16 +250,25 @@ class StubServer(ThreadedServer):
             return True
         stats, config = self.stats, self.config
         echo = config.echo or ""
+        if method == "GET":
+            stats.gets.append((path, headers))
+        if method == "GET" and path == "/server_info" and config.server_info is not None:
+            self._send(writer, 200, config.server_info)
+            return True
         if method == "GET" and path.endswith("/models") and self.config.models_error:
             status, message = self.config.models_error
             self._send(writer, status, {"error": {"message": message}})
             return True
         if method == "GET" and path.endswith("/models"):
             models = [{"id": "stub-model"}] + ([{"id": echo}] if echo else [])
+            if config.owned_by is not None:
+                models[0]["owned_by"] = config.owned_by
             self._send(writer, 200, {"object": "list", "data": models})
             return True
-        if method == "GET" and path == "/props" and (config.props_template is not None or echo):
-            self._send(writer, 200, {"chat_template": (config.props_template or "") + echo})
+        shows = config.props_template is not None or echo or config.props is not None
+        if method == "GET" and path == "/props" and shows:
+            props = {**(config.props or {}), "chat_template": (config.props_template or "") + echo}
+            self._send(writer, 200, props)
             return True
         if not (method == "POST" and path.endswith("/chat/completions")):
             self._send(writer, 404, {"error": {"message": f"no route {path}{echo}"}})
@@ -402,8 +425,10 @@ class StubServer(ThreadedServer):
             return
         finish = "tool_calls" if call is not None else "stop"
         last = {"index": 0, "delta": {}, "finish_reason": finish}
-        out.append(_chunk({**extra, "choices": [last]}, plant))
-        if (body.get("stream_options") or {}).get("include_usage"):
+        timings = {"timings": config.timings} if config.timings is not None else {}
+        out.append(_chunk({**extra, "choices": [last], **timings}, plant))
+        asked = (body.get("stream_options") or {}).get("include_usage")
+        if asked and not config.omit_usage:
             usage = _usage(body, reply, echo)
             out.append(_chunk({**extra, "choices": [], "usage": usage}, plant))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")

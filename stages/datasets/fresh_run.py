@@ -42,7 +42,7 @@ def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, An
     if seeds:  # the generators (and every scorer they import) load only for fresh instances
         from stages.datasets.fresh import FRESH_DIR, fresh_root, make_fresh
         from stages.inference.endpoint import open_endpoint
-        from stages.inference.plan import plan_workload
+        from stages.inference.plan import for_engine, plan_workload
         from stages.inference.run import run_pass
 
         spec = workload(name, params_path)
@@ -50,7 +50,8 @@ def _infer_fresh(name: str, seeds: list[int], params_path: Path) -> dict[str, An
             make_fresh(spec.dataset, seed)
         plans = [plan_workload(name, params_path, fresh_root(seed, FRESH_DIR)) for seed in seeds]
         with open_endpoint(plans[0].model, plans[0].slots) as endpoint:
-            for seed, plan in zip(seeds, plans, strict=True):
+            for seed, planned in zip(seeds, plans, strict=True):
+                plan = for_engine(planned, endpoint.kind, params_path)  # its neutral knobs
                 concurrency = plan.concurrency
                 path = out / f"seed-{seed}" / "responses.jsonl"
                 result = run_pass(plan, endpoint, path, concurrency, f"{name} s{seed}")

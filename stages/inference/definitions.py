@@ -10,9 +10,11 @@ it has a convention. All times are seconds, from the client's clock (``time.perf
   stamps it there, before it waits in the event loop behind other answers; issue 23).
 - **E2E** (``latency_s``), end-to-end latency: from the send to the end of the answer (the last
   chunk read).
-- **Output tokens**: ``usage.completion_tokens`` when the server reports usage, else the number of
-  streamed deltas that carried a token (llama-cpp-python streams one token per delta and reports
-  no usage on streams). Every figure says how many requests took which source.
+- **Output tokens**: ``usage.completion_tokens`` when the server reports usage (every request
+  asks for it: ``stream_options.include_usage``), else llama.cpp's own count of the tokens it
+  generated (``timings.predicted_n``) when a proxy in between dropped the usage event, else the
+  number of streamed deltas that carried a token (llama-cpp-python streams one token per delta
+  and reports no usage on streams). Every figure says how many requests took which source.
 - **TPOT**, time per output token after the first, per request: (E2E − TTFT) / (output tokens − 1),
   for requests with more than one output token. In SLO accounting a request with one token or
   none has TPOT 0, as in vLLM.
@@ -92,7 +94,7 @@ class Timing:
     latency_s: float | None = None
     output_tokens: int | None = None
     tokens_from: str | None = None
-    """``usage`` or ``deltas``: where ``output_tokens`` came from."""
+    """``usage``, ``timings`` or ``deltas``: where ``output_tokens`` came from."""
     gaps_s: list[float] = field(default_factory=list)
     """Every inter-token gap of the request, in order."""
     lag_s: float | None = None
@@ -125,8 +127,11 @@ def timing(record: dict[str, Any]) -> Timing:
     gaps = [b - a for a, b in zip(tokens, tokens[1:], strict=False)] if tokens else []
     usage = record.get("usage") or {}
     count: int | None
+    predicted = (record.get("timings") or {}).get("predicted_n")
     if isinstance(usage.get("completion_tokens"), int):
         count, source = int(usage["completion_tokens"]), "usage"
+    elif isinstance(predicted, int) and not isinstance(predicted, bool):
+        count, source = predicted, "timings"  # the engine's count, the usage event lost
     elif tokens is not None:
         count, source = len(tokens), "deltas"
     elif record.get("ttft_s") is not None:  # journal from before token_s: the gap summary's n
@@ -196,5 +201,6 @@ def token_counts(timings: list[Timing]) -> dict[str, int]:
     return {
         "total": sum(t.output_tokens or 0 for t in ok),
         "from_usage": sum(t.tokens_from == "usage" for t in ok),
+        "from_timings": sum(t.tokens_from == "timings" for t in ok),
         "from_deltas": sum(t.tokens_from == "deltas" for t in ok),
     }

@@ -6,7 +6,12 @@ reused (subject to the provenance check, which needs the endpoint and so happens
 run). Input size is the project's token heuristic (``ceil(chars / 4)`` over the message text,
 :mod:`stages.datasets.tokens`) per length bucket. The time estimate comes from the last run's
 serving metrics: its request rate when it measured one, else its median latency divided by
-the concurrency.
+the concurrency; and only when that run measured the endpoint ``params.yaml`` names now (its
+``endpoint``, else its manifest's ``endpoints``): another server's rate says nothing about this
+one, so against an endpoint never measured the plan says it cannot estimate. The load levels
+(``workloads.<w>.load``, or ``run.sweep`` on a perf workload) are counted, outside the estimate.
+A remote endpoint's engine, which decides its neutral sampling fields
+(:mod:`stages.inference.engines`), is the one the last run against it identified.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from typing import Any
 
 from stages.datasets.tokens import BUCKETS, approx_tokens, bucket_for
 from stages.inference.journal import latest, read_records
-from stages.inference.plan import Plan
+from stages.inference.plan import Plan, for_engine
+from stages.params import ModelParams
 
 
 def _text(content: Any) -> str:
@@ -45,12 +51,55 @@ def by_bucket(plan: Plan) -> dict[str, tuple[int, int]]:
     return {b: (len(sizes[b]), sum(sizes[b])) for b in BUCKETS if b in sizes}
 
 
-def _estimate(to_send: int, concurrency: int, serving: Path) -> str:
+def endpoint_label(model: ModelParams) -> str:
+    """The endpoint as records and serving metrics name it, known without contacting it."""
+    from stages.inference.endpoint import public_url
+
+    if model.is_embedded:
+        return f"embedded:{model.gguf.file if model.gguf else '?'}"
+    return ", ".join(public_url(url) for url, _ in model.replicas)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return document if isinstance(document, dict) else {}
+
+
+def measured_endpoint(document: dict[str, Any], manifest: dict[str, Any]) -> str | None:
+    """Which endpoint the last run measured: its serving metrics say (``main.endpoint``), else its
+    manifest's ``endpoints``; None when neither does."""
+    main = document.get("main")
+    named = (main if isinstance(main, dict) else document).get("endpoint")
+    if isinstance(named, str):
+        return named
+    entries = manifest.get("endpoints")
+    if isinstance(entries, list) and entries:
+        return ", ".join(str(e.get("endpoint")) for e in entries if isinstance(e, dict))
+    return None
+
+
+def _estimate(
+    to_send: int, concurrency: int, serving: Path, endpoint: str, manifest: dict[str, Any]
+) -> str:
     if not to_send:
         return "nothing to send"
     if not serving.is_file():
         return f"no earlier run ({serving} missing) to estimate the time from"
-    document = json.loads(serving.read_text(encoding="utf-8"))
+    document = _read(serving)
+    measured = measured_endpoint(document, manifest)
+    if measured is None:
+        return (
+            f"cannot estimate: the last run's metrics ({serving}) do not say which endpoint "
+            f"they measured, and {endpoint} may be another server"
+        )
+    if measured != endpoint:
+        return (
+            f"cannot estimate: no run against {endpoint} was measured yet (the last one, "
+            f"{serving}, measured {measured}: another server's rate says nothing of this one)"
+        )
     last = document.get("main", document)  # the main pass (older files: the top level)
     rate = last.get("requests_per_s")
     if rate:
@@ -65,8 +114,44 @@ def _estimate(to_send: int, concurrency: int, serving: Path) -> str:
     return f"about {seconds:.0f} s for {to_send} requests {basis}"
 
 
+def load_levels(plan: Plan) -> str:
+    """The load levels the run sends after its main pass, counted."""
+    load = plan.workload.load
+    if load is None and plan.workload.perf and plan.run.sweep:
+        levels: list[Any] = list(plan.run.sweep)
+        mode, repeats, search = "concurrency", 1, False
+    elif load is None:
+        return "load levels: none"
+    else:
+        levels = list(load.levels or load.rates or [])
+        mode, repeats, search = load.mode, load.repeats, load.search is not None
+    shown = ", ".join(f"{level:g}" for level in levels) or "the trace's own rate"
+    count = max(len(levels), 1)
+    extra = ", then a search for the highest rate meeting the slo" if search else ""
+    runs = f" x {repeats} repeats" if repeats > 1 else ""
+    return (
+        f"load levels: {count} ({mode} {shown}){runs}{extra}, each from its own journal under "
+        f"results/{plan.name}/load/, not in the estimate"
+    )
+
+
+def for_last_engine(plan: Plan, manifest: dict[str, Any]) -> tuple[Plan, str]:
+    """``plan`` for the engine the last run against the same endpoint identified (a remote
+    endpoint's neutral sampling fields depend on it) and a line saying which."""
+    if plan.model.is_embedded:
+        return plan, f"engine: {plan.engine}"
+    if measured_endpoint({}, manifest) != endpoint_label(plan.model):
+        return plan, "engine: not identified yet (no run against this endpoint): no engine fields"
+    kind = manifest.get("engine_kind")
+    if not isinstance(kind, str):
+        return plan, "engine: unidentified by the last run: no engine fields"
+    return for_engine(plan, kind), f"engine: {kind} (identified by the last run)"
+
+
 def describe(plan: Plan, results: Path, metrics: Path, keep_failed: bool) -> str:
     """The dry-run report, one fact per line."""
+    manifest = _read(results / plan.name / "manifest.json")
+    plan, engine = for_last_engine(plan, manifest)
     concurrency = plan.concurrency
     rows = len(plan.items) // plan.decoding["repeats"]
     lines = [
@@ -92,8 +177,11 @@ def describe(plan: Plan, results: Path, metrics: Path, keep_failed: bool) -> str
         f"journal {journal}: {answered} answered (reused unless the endpoint changed), "
         f"{failed} failed ({again}), {never} never sent -> {to_send} to send"
     )
-    lines.append(
-        f"estimate: {_estimate(to_send, concurrency, metrics / f'{plan.name}.serving.json')}"
-    )
+    serving = metrics / f"{plan.name}.serving.json"
+    endpoint = endpoint_label(plan.model)
+    estimate = _estimate(to_send, concurrency, serving, endpoint, manifest)
+    lines.append(estimate if estimate.startswith("cannot") else f"estimate: {estimate}")
+    lines.append(load_levels(plan))
+    lines.append(engine)
     lines.append("nothing sent (--dry-run)")
     return "\n".join(lines)

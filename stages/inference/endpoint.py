@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
+from stages.inference.engines import EMBEDDED
 from stages.inference.provenance import Observed, sha256_text
 from stages.inference.responses_api import CHAT_PATH, path_for
-from stages.inference.scrubber import scrub, scrub_value
+from stages.inference.scrubber import scrub
+from stages.inference.server_facts import ServerFacts, read_facts
 from stages.network.policy import ControlError, control_get, control_request, origin
 from stages.params import ModelParams
 
@@ -59,6 +61,12 @@ class Endpoint:
     path: str = CHAT_PATH
     """Where eval and load requests go under each URL: ``/chat/completions``, or
     ``/responses`` for ``model.api: responses`` (:mod:`stages.inference.responses_api`)."""
+    facts: list[ServerFacts] = field(default_factory=list)
+    """What each URL showed about itself (:mod:`stages.inference.server_facts`): engine kind,
+    template and sampling defaults; the embedded server's once it has started."""
+    kind: str | None = None
+    """The engine kind the endpoint showed (the embedded one's is known beforehand); None:
+    unidentified (:mod:`stages.inference.engines`)."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -98,7 +106,12 @@ class Endpoint:
 
     def observed(self, fingerprints: frozenset[str | None] | None = None) -> Observed:
         engine = self.engine["id"] if self.engine else None
-        return Observed(frozenset(self.template_hashes), engine, fingerprints)
+        known = frozenset(f.defaults_sha256 for f in self.facts if f.defaults_sha256)
+        return Observed(frozenset(self.template_hashes), engine, fingerprints, known or None)
+
+    def defaults_sha256(self, index: int) -> str | None:
+        """The hash of the sampling defaults URL number ``index`` reported (None: unknown)."""
+        return self.facts[index].defaults_sha256 if index < len(self.facts) else None
 
     def provenance(self, index: int, fingerprint: str | None) -> dict[str, Any]:
         """The ``provenance`` of a record answered (or failed) by URL number ``index``."""
@@ -107,6 +120,7 @@ class Endpoint:
             "chat_template_sha256": self.template_hashes[index],
             "system_fingerprint": fingerprint,
             "engine": self.engine["id"] if self.engine else None,
+            "server_defaults_sha256": self.defaults_sha256(index),
         }
 
 
@@ -178,15 +192,7 @@ def served_template(url: str, headers: dict[str, str], secrets: Sequence[str] = 
     """llama.cpp's server reports its template at ``/props``; elsewhere it cannot be seen. The
     document is scrubbed of ``secrets`` before anything in it is kept (the template is written to
     the manifest)."""
-    root = url.rstrip("/").removesuffix("/v1")
-    with contextlib.suppress(ControlError, ValueError):
-        response = control_get(f"{root}/props", headers, 3.0)
-        props = json.loads(response.content) if response.status_code == 200 else None
-        props = scrub_value(props, secrets)
-        template = props.get("chat_template") if isinstance(props, dict) else None
-        if isinstance(template, str) and template:
-            return template
-    return None
+    return read_facts(url, headers, secrets).template
 
 
 def probe_fingerprints(
@@ -239,18 +245,21 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
         with contextlib.ExitStack() as stack:
             servers: list[Any] = []
             pids: list[int] = []
+            shown: list[ServerFacts] = []
 
             def start() -> str:
                 servers.append(stack.enter_context(embedded_server(model, settings)))
                 pids.append(servers[-1].process.pid)
+                shown.append(read_facts(str(servers[0].url), {}, direct=True))
                 return str(servers[0].url)
 
             engine = engine_facts(settings)
             label = f"embedded:{gguf.name}"
             path = path_for(model.api)
             yield Endpoint(
-                [], {}, [label], [template], engine=engine, starter=start, pids=pids, path=path
-            )
+                [], {}, [label], [template], engine=engine, starter=start, pids=pids,
+                facts=shown, kind=EMBEDDED, path=path,
+            )  # fmt: skip
         return
     urls = [url for url, _ in model.replicas]
     key = api_key(model, urls)
@@ -260,9 +269,14 @@ def open_endpoint(model: ModelParams, slots: int | None = None) -> Iterator[Endp
     down = preflight(urls, headers, key_note=key_note(model.api_key_env, key is not None))
     labels = [public_url(u) for u in urls]
     secrets = (key,) if key else ()
-    templates = [
-        None if i in down else served_template(u, headers, secrets) for i, u in enumerate(urls)
+    shown = [
+        ServerFacts() if i in down else read_facts(u, headers, secrets) for i, u in enumerate(urls)
     ]
+    templates = [f.template for f in shown]
     weights = [weight for _, weight in model.replicas]
     path = path_for(model.api)
-    yield Endpoint(urls, headers, labels, templates, key, weights=weights, down=down, path=path)
+    kind = next((f.kind for f in shown if f.kind is not None), None)
+    yield Endpoint(
+        urls, headers, labels, templates, key, weights=weights, down=down, facts=shown, kind=kind,
+        path=path,
+    )  # fmt: skip

@@ -12,6 +12,9 @@ had changed since they were made.
 it failed over to another one first. ``chat_templates`` maps the hashes seen by this invocation to
 their text, and ``engine`` holds the embedded engine's build facts and every setting it was
 started with, slots included (:mod:`stages.engine.build`; null for a remote endpoint).
+``engine_kind`` names the engine the endpoint showed (:mod:`stages.inference.engines`), and
+``server_defaults`` lists, per URL, the sampling defaults it reported (llama.cpp's ``/props``,
+vLLM's ``/server_info``) with their hash, which records carry in their provenance.
 Scoring takes ``run_key`` from here to pick this run's journal records.
 """
 
@@ -98,6 +101,18 @@ def endpoint_counts(endpoint: Endpoint, records: list[dict[str, Any]]) -> list[d
     ]
 
 
+def server_defaults(endpoint: Endpoint) -> list[dict[str, Any]]:
+    """Per URL, the sampling defaults it reported and where (:mod:`stages.inference.
+    server_facts`); all null for an embedded server that was not started (nothing to send)."""
+    from stages.inference.server_facts import ServerFacts
+
+    unread = ServerFacts(endpoint.kind)
+    return [
+        (endpoint.facts[i] if i < len(endpoint.facts) else unread).manifest_entry(label)
+        for i, label in enumerate(endpoint.labels)
+    ]
+
+
 def build_manifest(
     plan: Plan,
     endpoint: Endpoint,
@@ -126,6 +141,8 @@ def build_manifest(
         "endpoints": endpoint_counts(endpoint, records),
         "chat_templates": {h: t for h, t in texts.items() if h is not None},
         "engine": endpoint.engine,
+        "engine_kind": endpoint.kind,
+        "server_defaults": server_defaults(endpoint),
         "packages": package_versions(),
         "event_loop": eventloop.loop_name(),
         "http_client": wire_name(endpoint.urls, endpoint.embedded),

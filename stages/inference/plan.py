@@ -22,8 +22,9 @@ from typing import Any
 
 from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset
 from stages.datasets.verified import load_verified
+from stages.inference.engines import EMBEDDED, budget_field, fields_for
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
-from stages.inference.requests import Sampling, build_body
+from stages.inference.requests import Sampling, build_body, engine_fields
 from stages.inference.responses_api import responses_body
 from stages.params import (
     PARAMS_FILE,
@@ -59,12 +60,15 @@ class Plan:
     decoding: dict[str, Any]
     """Decoding as it enters the keys: temperature, top_p, max_tokens (after the workload's
     override), seed, repeats (effective) and stream; ``api: responses`` for a Responses-API run
-    (absent for chat, so chat runs keep the keys they always had)."""
+    (absent for chat, so chat runs keep the keys they always had); the reasoning controls and the
+    engine's ``neutral_sampling`` knobs only when set (absent, the keys of a run before them)."""
     run_key: str
     limit: int | None
     items: list[Item]
     seeds: list[int]
     """The seed of each repeat (empty when no seed is sent)."""
+    engine: str | None = None
+    """The engine kind the bodies were built for (:mod:`stages.inference.engines`)."""
 
     @property
     def max_failed_share(self) -> float:
@@ -105,9 +109,12 @@ def plan_workload(
     params_path: Path = PARAMS_FILE,
     datasets_root: Path = DATASETS_DIR,
     limit: int | None = None,
+    engine: str | None = None,
 ) -> Plan:
     """Validate the params a workload reads, load its dataset (checked at the door: see
-    :mod:`stages.datasets.verified`) and build every request; ``limit`` overrides the params."""
+    :mod:`stages.datasets.verified`) and build every request; ``limit`` overrides the params.
+    ``engine`` is the kind a remote endpoint showed (:mod:`stages.inference.engines`; None:
+    unidentified, no engine field); the embedded model is always the embedded kind."""
     spec = workload(name, params_path)
     model = model_params(params_path)
     decoding_params = section(DecodingParams, "decoding", params_path)
@@ -117,6 +124,9 @@ def plan_workload(
     spread = spec.perf if spec.select is None else spec.select == "spread"
     rows = select_rows(dataset.rows, limit, spread=spread)
     repeats = decoding_params.effective_repeats
+    kind = EMBEDDED if model.is_embedded else engine
+    neutral = fields_for(kind, decoding_params.temperature)
+    controls = decoding_params.reasoning_controls()
     sampling = Sampling(
         model=model.name,
         temperature=decoding_params.temperature,
@@ -124,6 +134,7 @@ def plan_workload(
         max_tokens=spec.max_tokens or decoding_params.max_tokens,
         seed=decoding_params.seed,
         stream=spec.stream,
+        extra=engine_fields(neutral, controls, budget_field(kind)),
     )
     decoding: dict[str, Any] = {
         "temperature": sampling.temperature,
@@ -132,10 +143,13 @@ def plan_workload(
         "seed": sampling.seed,
         "repeats": repeats,
         "stream": sampling.stream,
+        **controls,  # each only when set: with none, the run key of a run before they existed
     }
     responses = model.api == "responses"
     if responses:  # the run key records the protocol; a chat run's keys stay what they were
         decoding["api"] = "responses"
+    if neutral:
+        decoding["neutral_sampling"] = neutral
     base = decoding_params.seed
     # the Responses API takes no seed: none is sent, and each repeat is the same body
     seeds = [] if base is None or responses else [base + repeat for repeat in range(repeats)]
@@ -163,6 +177,17 @@ def plan_workload(
         decoding=decoding,
         run_key=run_key(model.name, model.revision, decoding),
         limit=limit,
+        engine=kind,
         items=items,
         seeds=seeds,
     )
+
+
+def for_engine(plan: Plan, kind: str | None, params_path: Path = PARAMS_FILE) -> Plan:
+    """``plan`` with the bodies a remote endpoint of ``kind`` gets (its neutral sampling knobs,
+    its thinking-budget field): the same plan when nothing changes (the embedded model's, or a
+    kind the plan was built for). ``params_path`` is the file ``plan`` was built from."""
+    if plan.model.is_embedded or kind == plan.engine:
+        return plan
+    root = plan.dataset.path.parent  # the datasets root the plan was built from
+    return plan_workload(plan.name, params_path, root, limit=plan.limit, engine=kind)

@@ -10,11 +10,16 @@ Every record carries ``provenance``: what the endpoint showed about itself when 
 - ``system_fingerprint``: the OpenAI-style backend fingerprint the answer carried, or null.
 - ``engine``: for the embedded model, the id of its engine build and settings
   (:mod:`stages.engine.build`); null for a remote endpoint.
+- ``server_defaults_sha256``: sha256 of the sampling defaults the server reported
+  (:mod:`stages.inference.server_facts`: llama.cpp's ``/props``, vLLM's ``/server_info``), or
+  null where it reports none.
 
 A successful record is reused by a rerun only while the endpoint still shows the same template
 and engine, and (when the record carries a fingerprint and one probe request could observe the
-current one) the same fingerprint. The URL alone is not part of the rule: the same pinned model
-behind another URL is the same model, and the manifest counts the records of each endpoint.
+current one) the same fingerprint, and (when the record carries a defaults hash and the endpoint
+reports its defaults now) the same sampling defaults. The URL alone is not part of the rule:
+the same pinned model behind another URL is the same model, and the manifest counts the records
+of each endpoint.
 A record written before provenance existed has none: it counts as "unknown" everywhere.
 """
 
@@ -25,7 +30,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-FIELDS = ("endpoint", "chat_template_sha256", "system_fingerprint", "engine")
+FIELDS = (
+    "endpoint",
+    "chat_template_sha256",
+    "system_fingerprint",
+    "engine",
+    "server_defaults_sha256",
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,9 @@ class Observed:
     """Engine id of the embedded server; null for remote endpoints."""
     fingerprints: frozenset[str | None] | None = None
     """Fingerprints one probe request per URL saw; None when not observed."""
+    defaults: frozenset[str] | None = None
+    """Hashes of the sampling defaults the URLs report; None when none reports any (or, for the
+    embedded server, before it starts: its engine id already pins its build and settings)."""
 
 
 def sha256_text(text: str | None) -> str | None:
@@ -67,6 +81,10 @@ def drift(record: dict[str, Any], now: Observed) -> str | None:
     seen = now.fingerprints
     if fingerprint is not None and seen is not None and fingerprint not in seen:
         return f"system_fingerprint {fingerprint} (now {', '.join(sorted(map(str, seen)))})"
+    defaults = made["server_defaults_sha256"]  # a record older than the field has none
+    if defaults is not None and now.defaults is not None and defaults not in now.defaults:
+        reported = ", ".join(sorted(_short(d) for d in now.defaults))
+        return f"server defaults {_short(defaults)} (the endpoint now reports {reported})"
     return None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import base64
 import mimetypes
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,10 @@ class Sampling:
     max_tokens: int
     seed: int | None
     stream: bool
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Fields sent only when set (:func:`engine_fields`): the engine's neutral sampling knobs and
+    the reasoning controls, under the names the engine reads. Empty: the body of a run before
+    they existed, byte for byte."""
 
     def fields(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -44,8 +48,24 @@ class Sampling:
         if self.seed is not None:
             body["seed"] = self.seed
         if self.stream:
+            # usage on the last event: the engine's token counts (some servers still omit it,
+            # then llama.cpp's ``timings`` or the counted deltas stand in: definitions.py)
             body["stream_options"] = {"include_usage": True}
+        if "max_completion_tokens" in self.extra:  # OpenAI's reasoning models refuse both
+            del body["max_tokens"]
+        body.update(self.extra)
         return body
+
+
+def engine_fields(
+    neutral: dict[str, Any], controls: dict[str, Any], budget_name: str
+) -> dict[str, Any]:
+    """The extra body fields: ``neutral`` sampling knobs, then the reasoning ``controls`` that
+    are set (params names; the thinking budget renamed ``budget_name``, the engine's own)."""
+    out = dict(neutral)
+    for name, value in controls.items():
+        out[budget_name if name == "thinking_token_budget" else name] = value
+    return out
 
 
 def image_part(dataset_dir: Path, relpath: str, where: str) -> dict[str, Any]:

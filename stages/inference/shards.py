@@ -19,6 +19,7 @@ intervals and levels come from the merged records.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 from pathlib import Path
@@ -68,6 +69,20 @@ def _shards(results: Path, name: str) -> dict[tuple[int, int], Path]:
         if parts and folder.is_dir():
             found[(int(parts[1]), int(parts[2]))] = folder
     return found
+
+
+def shard_engine(results: Path, name: str) -> str | None:
+    """The engine kind the shards' endpoint showed (their manifests' ``engine_kind``): the
+    bodies, and so the keys, a remote engine's shards were sent with depend on it."""
+    from stages.io import read_json
+
+    for folder in _shards(results, name).values():
+        with contextlib.suppress(AtlasError, OSError):  # check_shards names a bad one
+            manifest = read_json(folder / "manifest.json")
+            kind = manifest.get("engine_kind") if isinstance(manifest, dict) else None
+            if isinstance(kind, str):
+                return kind
+    return None
 
 
 def check_shards(results: Path, name: str, plan: Plan) -> list[tuple[Path, dict[str, Any]]]:

@@ -13,9 +13,9 @@ from typing import Any
 from stages.inference.definitions import timing
 from stages.inference.journal import latest, read_records
 from stages.inference.manifest import now_iso
-from stages.inference.plan import Plan, plan_workload
+from stages.inference.plan import Plan, for_engine, plan_workload
 from stages.inference.provenance import manifest_entries
-from stages.inference.shards import check_shards, shard_lock
+from stages.inference.shards import check_shards, shard_engine, shard_lock
 from stages.io import atomic_write_bytes, read_json
 from stages.locks import exclusive
 from stages.outputs import output_set
@@ -176,7 +176,7 @@ def merge_workload(
     """Merge workload ``name``'s shards; returns the journal lines added."""
     from stages.inference.run import journal_lock
 
-    plan = plan_workload(name)
+    plan = for_engine(plan_workload(name), shard_engine(results, name))
     journal = results / name / "responses.jsonl"
     with exclusive(journal_lock(name), str(journal)), contextlib.ExitStack() as held:
         shards = check_shards(results, name, plan)

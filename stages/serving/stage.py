@@ -20,7 +20,7 @@ from stages.inference.credentials import check_stopped, key_note
 from stages.inference.endpoint import open_endpoint
 from stages.inference.failures import check_failed_share, first_kinds
 from stages.inference.manifest import build_manifest, now_iso, run_counts
-from stages.inference.plan import Plan, plan_workload
+from stages.inference.plan import Plan, for_engine, plan_workload
 from stages.inference.rerun import RerunPolicy
 from stages.inference.run import (
     RESULTS_DIR,
@@ -114,17 +114,17 @@ def _infer(
     name: str, plan: Plan, policy: RerunPolicy, out: Path, shard: tuple[int, int] | None
 ) -> dict[str, Any]:
     from stages.engine.embedded import sigterm_as_interrupt
+    from stages.inference.shards import shard_name, shard_plan
 
     started_at = now_iso()
-    mine = plan
     label = name
     serving_path = METRICS_DIR / f"{name}.serving.json"
     if shard is not None:
-        from stages.inference.shards import shard_name, shard_plan
-
-        mine, label = shard_plan(plan, shard), f"{name} shard {shard[0]}/{shard[1]}"
+        label = f"{name} shard {shard[0]}/{shard[1]}"
         serving_path = out / "serving.json"
     with sigterm_as_interrupt(), open_endpoint(plan.model, plan.slots) as endpoint:
+        plan = for_engine(plan, endpoint.kind)  # the engine's own neutral knobs (engines.py)
+        mine = plan if shard is None else shard_plan(plan, shard)
         concurrency = plan.concurrency
         main = run_pass(
             mine, endpoint, out / "responses.jsonl", concurrency, label, policy, watch_of
@@ -134,6 +134,7 @@ def _infer(
         previous = _previous_document(serving_path)
         metrics = _metrics(mine, main, concurrency, previous)
         metrics["run_key"] = plan.run_key
+        metrics["endpoint"] = endpoint.description  # what a dry run's estimate may borrow
         metrics["slots"] = plan.slots if plan.model.is_embedded else None
         metrics["server"] = main.server
         if not main.fresh:

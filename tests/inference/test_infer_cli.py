@@ -88,16 +88,81 @@ def test_limit_and_an_estimate_from_the_last_run(
     assert main(["infer", "w", "--dry-run"]) == 0
     assert journal.read_bytes() == before
     out = capsys.readouterr().out.splitlines()
-    assert out[-3] == (
+    assert out[-5] == (
         "journal results/w/responses.jsonl: 4 answered (reused unless the endpoint changed), "
         "0 failed (sent again), 6 never sent -> 6 to send"
     )
-    assert out[-2] == (
+    assert out[-4] == (
         "estimate: about 3 s for 6 requests at 2 req/s (last run, metrics/w.serving.json, "
         "concurrency 4)"
     )
+    assert out[-3] == "load levels: none"
+    assert out[-2] == "engine: unidentified by the last run: no engine fields"
     assert out[-1] == "nothing sent (--dry-run)"
     assert stub.stats.requests == 4
+    assert metrics["main"]["endpoint"] == stub.url  # the serving metrics name what they measured
+
+
+def test_dry_run_against_an_endpoint_never_measured_cannot_estimate(
+    project: Path, stub: StubServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: the last run measured another server (here the same stub under another URL,
+    as a remote endpoint replacing the embedded one would be): its rate is not borrowed."""
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(6)])
+    write_params(project, stub.url)
+    assert main(["infer", "w", "--limit", "2"]) == 0
+    other = stub.url.replace("127.0.0.1", "localhost")
+    write_params(project, other)
+    capsys.readouterr()
+    assert main(["infer", "w", "--dry-run"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-4] == (
+        f"cannot estimate: no run against {other} was measured yet (the last one, "
+        f"metrics/w.serving.json, measured {stub.url}: another server's rate says nothing of "
+        "this one)"
+    )
+    assert out[-2] == "engine: not identified yet (no run against this endpoint): no engine fields"
+    # serving metrics from before they named their endpoint, and no manifest to tell: no guess
+    serving = project / "metrics" / "w.serving.json"
+    document = json.loads(serving.read_text())
+    del document["main"]["endpoint"]
+    serving.write_text(json.dumps(document))
+    (project / "results" / "w" / "manifest.json").unlink()
+    assert main(["infer", "w", "--dry-run"]) == 0
+    assert capsys.readouterr().out.splitlines()[-4] == (
+        "cannot estimate: the last run's metrics (metrics/w.serving.json) do not say which "
+        f"endpoint they measured, and {other} may be another server"
+    )
+
+
+@pytest.mark.parametrize(
+    ("load", "line"),
+    [
+        (
+            {"mode": "concurrency", "levels": [1, 4, 16]},
+            "load levels: 3 (concurrency 1, 4, 16), each from its own journal under "
+            "results/w/load/, not in the estimate",
+        ),
+        (
+            {"mode": "rate", "rates": [2, 0.5], "repeats": 3},
+            "load levels: 2 (rate 2, 0.5) x 3 repeats, each from its own journal under "
+            "results/w/load/, not in the estimate",
+        ),
+    ],
+)
+def test_dry_run_counts_the_load_levels(
+    project: Path,
+    stub: StubServer,
+    capsys: pytest.CaptureFixture[str],
+    load: dict[str, Any],
+    line: str,
+) -> None:
+    write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(3)])
+    write_params(project, stub.url, workloads={"w": {"dataset": "eval-t-v1", "load": load}})
+    capsys.readouterr()
+    assert main(["infer", "w", "--dry-run"]) == 0
+    assert capsys.readouterr().out.splitlines()[-3] == line
+    assert stub.stats.requests == 0
 
 
 def _commands(group: Any, prefix: str) -> list[tuple[str, Any]]:

@@ -94,7 +94,7 @@ def test_run_metrics_and_buckets() -> None:
         "input_tokens_total": 30,
         "output_tokens_total": 12,
         "usage_reported": 2,
-        "output_tokens": {"total": 12, "from_usage": 2, "from_deltas": 0},
+        "output_tokens": {"total": 12, "from_usage": 2, "from_timings": 0, "from_deltas": 0},
         "engine": {  # usage without llama.cpp timings (another server): no gaps to measure
             "timings_reported": 0,
             **{
@@ -126,7 +126,12 @@ def test_journals_without_token_times_fall_back_to_per_request_gap_summaries() -
     ]
     metrics = serving_metrics(records, [], wall_s=0.0, concurrency=1)
     assert metrics["itl_s"] == {"pooled": False, "p50": 0.3, "p99": 0.598}
-    assert metrics["output_tokens"] == {"total": 12, "from_usage": 0, "from_deltas": 2}
+    assert metrics["output_tokens"] == {
+        "total": 12,
+        "from_usage": 0,
+        "from_timings": 0,
+        "from_deltas": 2,
+    }
 
 
 def test_perf_workload_reports_buckets_and_a_sweep_keyed_by_concurrency(

@@ -39,6 +39,7 @@ def _entry(url: str, template: str | None, records: int, fp: str | None = None) 
         "chat_template_sha256": _sha(template) if template else None,
         "system_fingerprint": fp,
         "engine": None,
+        "server_defaults_sha256": None,
         "records": records,
     }
 
@@ -178,7 +179,7 @@ def test_greedy_runs_send_the_seed_once_and_refuse_repeats(
 
 def test_drift_rule_and_manifest_grouping() -> None:
     made = {"endpoint": "u", "chat_template_sha256": "a" * 64, "system_fingerprint": "fp1",
-            "engine": None}  # fmt: skip
+            "engine": None, "server_defaults_sha256": None}  # fmt: skip
     record = {"provenance": made}
     assert drift(record, Observed(frozenset({"a" * 64}), None)) is None
     assert drift(record, Observed(frozenset({"a" * 64}), None, frozenset({"fp1"}))) is None
@@ -196,7 +197,7 @@ def test_drift_rule_and_manifest_grouping() -> None:
     assert entries == [
         {**made, "records": 2},
         {"endpoint": None, "chat_template_sha256": None, "system_fingerprint": None,
-         "engine": None, "records": 1},
+         "engine": None, "server_defaults_sha256": None, "records": 1},
     ]  # fmt: skip
 
 

@@ -60,6 +60,7 @@ def test_distributions_pool_itl_and_measure_from_the_scheduled_send() -> None:
     assert token_counts([timing(r) for r in TIMELINE]) == {
         "total": 10,
         "from_usage": 2,
+        "from_timings": 0,
         "from_deltas": 1,
     }
     assert latency_figures([]) == {
@@ -123,7 +124,12 @@ def test_level_figures_exclude_warmup_and_add_resumed_segments() -> None:
     assert block["achieved_rate"] == 2.970297  # 3 / 1.01
     assert (block["requests"], block["warmup_excluded"], block["segments"]) == (5, 2, 2)
     assert block["requests_per_s"] == 2.272727  # 5 / 2.2
-    assert block["output_tokens"] == {"total": 10, "from_usage": 0, "from_deltas": 5}
+    assert block["output_tokens"] == {
+        "total": 10,
+        "from_usage": 0,
+        "from_timings": 0,
+        "from_deltas": 5,
+    }
     assert block["output_tokens_per_s"] == 4.545455
     # E2E from the scheduled send: 1.0, 0.7, 0.5, 0.55, 0.5 -> three meet 0.6
     assert block["goodput"]["good"] == 3 and block["goodput"]["share"] == 0.6
