@@ -190,3 +190,25 @@ def test_records_of_models_that_do_not_think_keep_their_figures() -> None:
     assert timing(old).ttfa_s == 0.3
     before = serving_metrics([old], [], 0.0, 1)
     assert serving_metrics([N], [], 0.0, 1) == before and "ttfa_s" not in before
+
+
+def test_load_levels_time_the_answer_from_the_scheduled_send_too() -> None:
+    from stages.params import LoadParams
+    from stages.serving.level_metrics import level_metrics
+
+    level = {"phase": "measure", "segment": 0, "scheduled_s": 0.0, "sent_s": 0.2, "done_s": 1.2}
+    block = level_metrics([{**R, **level}], LoadParams(mode="rate", rates=[1]), 1.0, None)
+    assert block["ttfa_s"]["p50"] == 0.5 and block["ttfa_from_scheduled_s"]["p50"] == 0.7
+    assert block["ttft_from_scheduled_s"]["p50"] == 0.3
+    assert block["channels"]["reasoning"]["tokens"]["total"] == 5
+
+
+def test_the_reasoning_text_is_scrubbed_of_the_key() -> None:
+    key = "sk-secret-think-0123456789"
+    reader = StreamReader((key,))
+    for i, piece in enumerate(("I saw sk-secret-", "think-0123456789 in", " the prompt")):
+        reader.feed(_event({"reasoning_content": piece}), float(i))
+    reader.feed(_event({"content": "Answer: 4"}, "stop"), 3.0)
+    answer = reader.finish()
+    assert key not in answer.reasoning and answer.reasoning.startswith("I saw ")
+    assert answer.reasoning.endswith(" in the prompt")
