@@ -110,3 +110,23 @@ def test_a_server_without_a_tokenizer_leaves_the_count_approximate(
         _, main_block = _run(project, stub)
     tokens = main_block["channels"]["reasoning"]["tokens"]
     assert tokens == {"total": 15, "from_usage": 0, "from_tokenizer": 0, "approximate": 3}
+
+
+def test_a_load_level_of_a_thinking_model_has_both_clocks_and_counted_reasoning(
+    project: Path,
+) -> None:
+    config = StubConfig(reply="Answer: 4", reasoning=REASONING, reasoning_form="reasoning",
+                        tokenize=True, gap_s=0.01)  # fmt: skip
+    with StubServer(config) as stub:
+        write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(3)])
+        load = {"mode": "concurrency", "levels": [2]}
+        write_params(project, stub.url, workloads={"w": {"dataset": "eval-t-v1", "load": load}},
+                     run={"concurrency": 3, "timeout_s": 20, "max_retries": 0})  # fmt: skip
+        assert main(["infer", "w"]) == 0
+        asked = len(stub.stats.tokenized)
+    level = json.loads((project / "metrics/w.serving.json").read_text())["concurrency"]["2"]
+    assert asked == 6  # three answers of the main pass, three of the level
+    assert level["channels"]["reasoning"]["tokens"] == {
+        "total": 15, "from_usage": 0, "from_tokenizer": 3, "approximate": 0,
+    }  # fmt: skip
+    assert level["ttft_from_scheduled_s"]["p50"] < level["ttfa_from_scheduled_s"]["p50"]
