@@ -34,16 +34,18 @@ class ThinkTags:
 
     def __init__(self, emit: Emit) -> None:
         self._emit = emit
-        self._state = "start"
+        self._thinking_now = False  # inside the leading block, before its closing tag
         self._head = ""  # content while undecided; after the opening tag, the text seen since
         self._held: list[float] = []
         self.thought = False
         """A leading think block was opened."""
+        self.answering = False
+        """The answer has begun: every further delta is an answer token."""
 
     def feed(self, text: str, now: float) -> None:
-        if self._state == "answer":
+        if self.answering:
             self._emit(ANSWER, now)
-        elif self._state == "thinking":
+        elif self._thinking_now:
             self._thinking(text, now)
         else:
             self._start(text, now)
@@ -52,14 +54,14 @@ class ThinkTags:
         self._head += text
         lead = self._head.lstrip()
         if lead.startswith(OPEN):
-            self.thought, self._state = True, "thinking"
+            self.thought, self._thinking_now = True, True
             self._release(REASONING)
             rest, self._head = lead[len(OPEN) :], ""
             self._thinking(rest, now)
         elif OPEN.startswith(lead):  # whitespace, or a piece of the opening tag: wait
             self._held.append(now)
         else:
-            self._state = "answer"
+            self.answering = True
             self._release(ANSWER)
             self._emit(ANSWER, now)
 
@@ -70,7 +72,7 @@ class ThinkTags:
             self._head = seen[-(len(CLOSE) - 1) :]  # enough to find a tag split over deltas
             self._emit(REASONING, now)
             return
-        self._state, self._head = "answer", ""
+        self.answering, self._thinking_now, self._head = True, False, ""
         self._emit(ANSWER if seen[end + len(CLOSE) :] else REASONING, now)
 
     def _release(self, channel: str) -> None:

@@ -191,14 +191,17 @@ class StreamReader:
             if choice.get("index", 0) != 0:
                 continue
             delta = choice.get("delta") or {}
-            thought = self._reasoning(delta)
+            # membership first: most deltas carry content only, and this runs for every one
+            thought = ("reasoning_content" in delta or "reasoning" in delta) and self._reasoning(
+                delta
+            )
             content = delta.get("content")
             calls = delta.get("tool_calls") or ()
             for call in calls:
                 self._merge_call(call)
             if content:
                 self._parts.append(content)
-                if calls:  # a tool call is answer, whatever the text beside it
+                if calls or self._tags.answering:  # a tool call is answer, whatever the text
                     answer.token(ANSWER, now)
                 else:
                     self._tags.feed(content, now)
