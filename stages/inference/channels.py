@@ -80,6 +80,12 @@ class ThinkTags:
             self._emit(channel, held)
         self._held = []
 
+    def settle(self, channel: str) -> None:
+        """A token of ``channel`` came outside the content (a reasoning field, a tool call):
+        content deltas held before it are of the same channel, and are timed before it."""
+        if self._held:
+            self._release(channel)
+
     def close(self) -> None:
         """The stream ended: held deltas (whitespace, or the start of a tag never finished)
         are answer text."""

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stages.inference.channels import ANSWER, FIELDS, TAGS, ThinkTags, leading_block
+from stages.inference.channels import ANSWER, FIELDS, REASONING, TAGS, ThinkTags, leading_block
 from stages.inference.scrubber import excerpt, scrubber
 
 _DECODE = json.JSONDecoder().decode
@@ -199,16 +199,18 @@ class StreamReader:
             calls = delta.get("tool_calls") or ()
             for call in calls:
                 self._merge_call(call)
-            if content:
+            if content and not calls:
                 self._parts.append(content)
-                if calls or self._tags.answering:  # a tool call is answer, whatever the text
+                if self._tags.answering:  # the common case, without a call more
                     answer.token(ANSWER, now)
                 else:
                     self._tags.feed(content, now)
-            elif calls:
-                answer.token(ANSWER, now)
-            elif thought:
-                answer.token("reasoning", now)
+            elif calls or thought:  # a tool call is answer, whatever the text beside it
+                if content:
+                    self._parts.append(content)
+                channel = ANSWER if calls else REASONING
+                self._tags.settle(channel)  # held whitespace goes with what follows it
+                answer.token(channel, now)
             if choice.get("finish_reason"):
                 answer.finish_reason = choice["finish_reason"]
 

@@ -212,3 +212,13 @@ def test_the_reasoning_text_is_scrubbed_of_the_key() -> None:
     answer = reader.finish()
     assert key not in answer.reasoning and answer.reasoning.startswith("I saw ")
     assert answer.reasoning.endswith(" in the prompt")
+
+
+def test_whitespace_before_a_reasoning_field_or_a_call_is_timed_in_order() -> None:
+    answer = _read([{"content": "\n"}, {"reasoning_content": "Hmm"}, {"content": "Answer: 4"}])
+    assert answer.token_times == [1.0, 2.0, 3.0] and answer.reasoning_times == [1.0, 2.0]
+    assert (answer.first_token_at, answer.first_answer_at) == (1.0, 3.0)
+    call = {"index": 0, "id": "c", "function": {"name": "f", "arguments": "{}"}}
+    answer = _read([{"content": " "}, {"tool_calls": [call]}])
+    assert answer.token_times == [1.0, 2.0] and answer.first_answer_at == 1.0
+    assert answer.tool_calls and answer.tool_calls[0]["function"]["name"] == "f"
