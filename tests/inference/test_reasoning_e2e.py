@@ -130,3 +130,25 @@ def test_a_load_level_of_a_thinking_model_has_both_clocks_and_counted_reasoning(
         "total": 15, "from_usage": 0, "from_tokenizer": 3, "approximate": 0,
     }  # fmt: skip
     assert level["ttft_from_scheduled_s"]["p50"] < level["ttfa_from_scheduled_s"]["p50"]
+
+
+@pytest.mark.parametrize("form", ["reasoning_content", "reasoning", "think"])
+def test_answers_not_streamed_keep_their_reasoning_apart_and_count_it(
+    project: Path, form: str
+) -> None:
+    config = StubConfig(reply="Answer: 4", reasoning=REASONING, reasoning_form=form, tokenize=True)
+    with StubServer(config) as stub:
+        write_dataset(project, "eval-t-v1", "eval", [eval_row(i) for i in range(3)])
+        write_params(project, stub.url, workloads={"w": {"dataset": "eval-t-v1", "stream": False}})
+        assert main(["infer", "w"]) == 0
+    lines = (project / "results/w/responses.jsonl").read_text().splitlines()
+    for record in map(json.loads, lines):
+        assert record["reasoning_channel"] == form and record["ttft_s"] is None
+        if form == "think":
+            assert record["output"] == f"<think>{REASONING}</think>Answer: 4"
+        else:
+            assert (record["output"], record["reasoning"]) == ("Answer: 4", REASONING)
+    main_block = json.loads((project / "metrics/w.serving.json").read_text())["main"]
+    assert main_block["channels"]["reasoning"]["tokens"]["total"] == 15  # five words, three times
+    assert main_block["channels"]["reasoning"]["tokens"]["from_tokenizer"] == 3
+    assert main_block["ttfa_s"]["n"] == 0  # nothing streamed: no clock to read
