@@ -130,6 +130,19 @@ class StubConfig:
     echo_escaped: bool = False
     """JSON bodies carry ``echo`` with every character written ``\\uXXXX`` on the wire (as an
     ASCII-only encoder may), where ``json.dumps`` would write most of them as they are."""
+    reasoning: str = ""
+    """Reasoning sent before the answer (issue 33), one delta per whitespace-separated word (the
+    space kept with the word before it), in the form ``reasoning_form`` says."""
+    reasoning_form: str = "reasoning_content"
+    """``reasoning_content`` or ``reasoning`` (a delta field of that name; a plain answer's
+    message field), or ``think``: ``<think>`` and ``</think>`` deltas around the words, in the
+    content (a plain answer's content then holds the whole block before the reply)."""
+    reasoning_usage: bool = False
+    """The usage names the reasoning deltas in ``completion_tokens_details.reasoning_tokens``
+    (and counts them in ``completion_tokens``)."""
+    tokenize: bool = False
+    """Serve ``POST /tokenize`` (llama.cpp and vLLM): one token per whitespace-separated word of
+    ``content`` (llama.cpp) or ``prompt`` (vLLM); bodies kept in ``stats.tokenized``."""
 
 
 @dataclass
@@ -143,6 +156,8 @@ class StubStats:
     headers: list[dict[str, str]] = field(default_factory=list)
     gets: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     """Every ``GET``: its path and headers."""
+    tokenized: list[dict[str, Any]] = field(default_factory=list)
+    """Bodies of ``POST /tokenize`` requests, with the request's ``authorization`` header."""
     times: list[dict[str, Any]] = field(default_factory=list)
     """With ``record_times``: per answered stream, the last user message, when the request was
     read and when each content delta was written (``time.perf_counter``, the system's monotonic
@@ -270,6 +285,12 @@ class StubServer(ThreadedServer):
             props = {**(config.props or {}), "chat_template": (config.props_template or "") + echo}
             self._send(writer, 200, props)
             return True
+        if method == "POST" and path == "/tokenize" and config.tokenize:
+            asked = json.loads(raw)
+            stats.tokenized.append({**asked, "authorization": headers.get("authorization")})
+            words = str(asked.get("content", asked.get("prompt", ""))).split()
+            self._send(writer, 200, {"tokens": list(range(len(words))), "count": len(words)})
+            return True
         if not (method == "POST" and path.endswith("/chat/completions")):
             self._send(writer, 404, {"error": {"message": f"no route {path}{echo}"}})
             return True
@@ -325,7 +346,7 @@ class StubServer(ThreadedServer):
                     await _endless(writer, bool(body.get("stream")))
                     return False
                 if not body.get("stream"):
-                    answer = _completion(body, reply, call, echo)
+                    answer = _completion(body, reply, call, echo, config)
                     answer["model"] = echo or config.reply_model or body.get("model")
                     if echo or config.fingerprint is not None:
                         answer["system_fingerprint"] = echo or config.fingerprint
@@ -397,7 +418,7 @@ class StubServer(ThreadedServer):
             )
             deltas.append({"tool_calls": [{"index": 0, "function": {"arguments": args[half:]}}]})
         else:
-            deltas += [{"content": piece} for piece in _split(reply, config.chunks)]
+            deltas += _thinking(config) + [{"content": p} for p in _split(reply, config.chunks)]
         # Without gaps the whole answer goes out in one write (one segment), as a fast server's
         # would; the benchmark then measures the client, not the stub's syscalls.
         out: list[bytes] = []
@@ -429,7 +450,7 @@ class StubServer(ThreadedServer):
         out.append(_chunk({**extra, "choices": [last], **timings}, plant))
         asked = (body.get("stream_options") or {}).get("include_usage")
         if asked and not config.omit_usage:
-            usage = _usage(body, reply, echo)
+            usage = _usage(body, reply, echo, config)
             out.append(_chunk({**extra, "choices": [], "usage": usage}, plant))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
         writer.write(b"".join(out))
@@ -476,21 +497,44 @@ def _split(text: str, parts: int) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-def _usage(body: dict[str, Any], reply: str, echo: str = "") -> dict[str, Any]:
+def _thinking(config: StubConfig) -> list[dict[str, Any]]:
+    """The reasoning deltas of an answer (none without ``reasoning``)."""
+    words = [w + " " for w in config.reasoning.split(" ") if w]
+    if not words:
+        return []
+    words[-1] = words[-1].rstrip()
+    if config.reasoning_form == "think":
+        return [{"content": piece} for piece in ["<think>", *words, "</think>"]]
+    return [{config.reasoning_form: word} for word in words]
+
+
+def _usage(
+    body: dict[str, Any], reply: str, echo: str = "", config: StubConfig | None = None
+) -> dict[str, Any]:
     prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
     completion = max(1, len(reply) // 4)
+    thought = len(_thinking(config)) if config is not None and config.reasoning_usage else 0
     usage: dict[str, Any] = {
         "prompt_tokens": prompt,
-        "completion_tokens": completion,
-        "total_tokens": prompt + completion,
+        "completion_tokens": completion + thought,
+        "total_tokens": prompt + completion + thought,
     }
+    if thought:
+        usage["completion_tokens_details"] = {"reasoning_tokens": thought}
     if echo:
         usage["echo"] = echo
     return usage
 
 
-def _completion(body: dict[str, Any], reply: str, call: Any, echo: str = "") -> dict[str, Any]:
+def _completion(
+    body: dict[str, Any], reply: str, call: Any, echo: str = "", config: StubConfig | None = None
+) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": None if call else reply}
+    if config is not None and config.reasoning:
+        if config.reasoning_form == "think":
+            message["content"] = f"<think>{config.reasoning}</think>{message['content'] or ''}"
+        else:
+            message[config.reasoning_form] = config.reasoning
     if call is not None:
         message["tool_calls"] = [
             {
@@ -500,7 +544,8 @@ def _completion(body: dict[str, Any], reply: str, call: Any, echo: str = "") -> 
             }
         ]
     choice = {"index": 0, "message": message, "finish_reason": "tool_calls" if call else "stop"}
-    return {"object": "chat.completion", "choices": [choice], "usage": _usage(body, reply, echo)}
+    usage = _usage(body, reply, echo, config)
+    return {"object": "chat.completion", "choices": [choice], "usage": usage}
 
 
 def _chunked(data: bytes) -> bytes:

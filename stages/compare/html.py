@@ -67,9 +67,7 @@ def render_html(result: Comparison, flips: list[Flip]) -> str:
     parts.append(html_table(head, [render.cells(r, failures) for r in result.rows]))
     if result.serving:
         parts.append("<h2>Serving</h2>")
-        parts.append(
-            html_table(render.SERVING_HEADER, [render.serving_cells(s) for s in result.serving])
-        )
+        parts.append(html_table(*render.serving_table(result.serving)))
         rows = [line for s in result.serving for line in render.interval_cells(s)]
         if rows:
             parts.append(f'<p class="note">{escape(render.INTERVAL_NOTE)}</p>')

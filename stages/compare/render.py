@@ -89,16 +89,32 @@ def _ratio(a: float | None, b: float | None, digits: int) -> str:
     return f"{left} -> {right}{change}"
 
 
-def serving_cells(row: ServingRow) -> list[str]:
+def serving_cells(row: ServingRow, answer: bool = False) -> list[str]:
+    """``answer``: with the TTFA column (a side that did not think has TTFA = TTFT)."""
+    ttfa = [
+        row.a.get("ttfa_p50_s", row.a["ttft_p50_s"]),
+        row.b.get("ttfa_p50_s", row.b["ttft_p50_s"]),
+    ]
     return [
         row.workload,
         _ratio(row.a["ttft_p50_s"], row.b["ttft_p50_s"], 3),
+        *([_ratio(ttfa[0], ttfa[1], 3)] if answer else []),
         _ratio(row.a["itl_p50_s"], row.b["itl_p50_s"], 4),
         _ratio(row.a["output_tokens_per_s"], row.b["output_tokens_per_s"], 1),
     ]
 
 
 SERVING_HEADER = ["workload", "TTFT p50 s", "ITL p50 s", "output tokens/s"]
+
+
+def serving_table(rows: list[ServingRow]) -> tuple[list[str], list[list[str]]]:
+    """Header and cells of the serving rows; a TTFA column beside TTFT (the first token of any
+    channel) when either side of a row thought (issue 33)."""
+    answer = any("ttfa_p50_s" in r.a or "ttfa_p50_s" in r.b for r in rows)
+    header = [*SERVING_HEADER[:2], "TTFA p50 s", *SERVING_HEADER[2:]] if answer else SERVING_HEADER
+    return header, [serving_cells(r, answer) for r in rows]
+
+
 INTERVAL_HEADER = ["workload", "at", "figure", "A", "B", "B-A [95%]", "verdict"]
 INTERVAL_NOTE = (
     "Serving figures in ms with 95% bootstrap intervals (the main pass: within its run; a level "
@@ -228,7 +244,7 @@ def terminal(result: Comparison, show_flips: bool = False, flips: list[str] | No
     lines += fit(head, [cells(r, failures) for r in result.rows], right)
     if result.serving:
         lines += ["", "Serving headline figures (medians; intervals below where measured):"]
-        lines += fit(SERVING_HEADER, [serving_cells(s) for s in result.serving], set())
+        lines += fit(*serving_table(result.serving), set())
     lines += interval_lines(_interval_rows(result), wrap)
     runs = [f"run {text}: {', '.join(names)}" for text, names in result.runs.items()]
     extra = runs + notes(result)
@@ -294,7 +310,7 @@ def markdown(result: Comparison, flip_lines: list[str]) -> str:
     out += md_table(head, [md_cells(r, failures) for r in result.rows])
     if result.serving:
         out += ["## Serving", ""]
-        out += md_table(SERVING_HEADER, [serving_cells(s) for s in result.serving])
+        out += md_table(*serving_table(result.serving))
     if _interval_rows(result):
         out += [INTERVAL_NOTE, ""]
         out += md_table(INTERVAL_HEADER, _interval_rows(result))

@@ -30,11 +30,15 @@ def _number(node: Any, path: tuple[str, ...]) -> float | None:
 
 
 def serving_figures(doc: dict[str, Any] | None) -> dict[str, float | None]:
-    """``{ttft_p50_s, itl_p50_s, output_tokens_per_s}`` of a serving metrics file (None: absent)."""
+    """``{ttft_p50_s, itl_p50_s, output_tokens_per_s}`` of a serving metrics file (None: absent),
+    and ``ttfa_p50_s`` when its main pass has a time to first answer token."""
     if not doc:
         return dict.fromkeys(FIGURES)
     main = doc["main"] if isinstance(doc.get("main"), dict) else doc
-    return {name: _number(main, path) for name, path in FIGURES.items()}
+    figures = {name: _number(main, path) for name, path in FIGURES.items()}
+    if isinstance(main.get("ttfa_s"), dict):  # issue 33: only a pass where a request thought
+        figures["ttfa_p50_s"] = _number(main, ("ttfa_s", "p50"))
+    return figures
 
 
 #: The figures with intervals, as ``intervals`` blocks name them; lower is better for each.

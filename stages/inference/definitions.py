@@ -5,7 +5,10 @@ They follow vLLM's ``benchmark_serving`` (``calculate_metrics`` and its request 
 it has a convention. All times are seconds, from the client's clock (``time.perf_counter``).
 
 - **TTFT**, time to first token: from the send of a request to the arrival of the first streamed
-  delta that carries content or a tool call (a role-only delta is not a token). A piece of the
+  delta that carries a token of any channel: reasoning, content or a tool call (a role-only delta
+  is not a token). **TTFA**, time to first answer token: the same to the first delta of the
+  answer channel (content or a tool call outside a leading think block; issue 33). For a model
+  that does not think they are equal. A piece of the
   answer arrives when the client's connection receives its bytes (the project's HTTP client
   stamps it there, before it waits in the event loop behind other answers; issue 23).
 - **E2E** (``latency_s``), end-to-end latency: from the send to the end of the answer (the last
@@ -33,8 +36,14 @@ so a role-only first delta or a closing delta without content counts as a token;
 deltas that carry a token count (on llama.cpp and vLLM servers the role arrives with the first
 token, so TTFT agrees; ITL here has no trailing gap to the finish chunk).
 
+Per channel (issue 33, :mod:`stages.inference.reasoning_timing`): reasoning ITL pools the gaps
+between successive reasoning deltas, answer ITL those between answer deltas; reasoning TPOT is
+(last − first reasoning token) / (reasoning tokens − 1), answer TPOT (E2E − TTFA) / (answer
+tokens − 1). The figures over all channels above are unchanged by it.
+
 Journal records carry what these need: ``ttft_s``, ``latency_s``, ``usage`` and ``token_s`` (the
-arrival of every token delta, seconds after the send); load-level records add ``scheduled_s`` and
+arrival of every token delta, seconds after the send), ``ttfa_s`` and for a model that thought
+``reasoning_token_s``; load-level records add ``scheduled_s`` and
 ``sent_s`` on their level's clock. Records written before ``token_s`` existed have no gaps to pool
 (their ITL falls back to per-request summaries, see :mod:`stages.serving.metrics`).
 """
@@ -45,6 +54,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from stages.inference.reasoning_timing import Channels, channels_of
 
 DIGITS = 6
 QUANTILES = (50, 90, 95, 99)
@@ -99,6 +110,18 @@ class Timing:
     """Every inter-token gap of the request, in order."""
     lag_s: float | None = None
     """Actual − scheduled send (load-level records only)."""
+    channels: Channels | None = None
+    """The reasoning and answer channels of a request that thought; None otherwise."""
+
+    @property
+    def ttfa_s(self) -> float | None:
+        """Send → first answer token: TTFT for a model that did not think."""
+        return self.ttft_s if self.channels is None else self.channels.ttfa_s
+
+    @property
+    def ttfa_from_scheduled_s(self) -> float | None:
+        ttfa = self.ttfa_s
+        return None if ttfa is None else ttfa + (self.lag_s or 0.0)
 
     @property
     def tpot_s(self) -> float | None:
@@ -146,6 +169,7 @@ def timing(record: dict[str, Any]) -> Timing:
         tokens_from=source,
         gaps_s=gaps,
         lag_s=lag,
+        channels=channels_of(record, count, source),
     )
 
 

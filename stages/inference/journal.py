@@ -107,6 +107,16 @@ def make_record(
         times = answer.token_times
         record["itl_s"] = summary([b - a for a, b in zip(times, times[1:], strict=False)])
         record["token_s"] = [round(t - outcome.started, 6) for t in times]  # issue 14: pooled ITL
+        answered = answer.first_answer_at  # issue 33: the clock of the answer channel
+        record["ttfa_s"] = None if answered is None else round(answered - outcome.started, 6)
+    if answer is not None and answer.reasoning_channel is not None:
+        record["reasoning_channel"] = answer.reasoning_channel
+        if answer.reasoning:
+            record["reasoning"] = answer.reasoning
+        if answer.reasoning_times:
+            record["reasoning_token_s"] = [
+                round(t - outcome.started, 6) for t in answer.reasoning_times
+            ]
     return record
 
 

@@ -1,10 +1,17 @@
 """Reading a chat-completions answer: SSE stream or plain JSON (issue 3, "The client").
 
-A stream is fed raw byte chunks as they arrive with the arrival time of each chunk. Time to first
-token is the arrival of the first delta carrying content or a tool call (a role-only first delta
-is not a token); inter-token gaps are the times between successive such deltas. Several deltas
-that arrive in one read share its timestamp, which is what the client really saw. The first
-``system_fingerprint`` and the first ``model`` an event carries are kept: what answered.
+A stream is fed raw byte chunks as they arrive with the arrival time of each chunk. A token is a
+delta carrying content, a tool call or reasoning (a role-only first delta is not one); the
+arrival of the first is the time to first token, inter-token gaps are the times between
+successive ones. Several deltas that arrive in one read share its timestamp, which is what the
+client really saw. The first ``system_fingerprint`` and the first ``model`` an event carries are
+kept: what answered.
+
+Reasoning (issue 33) is read in the three forms :mod:`stages.inference.channels` names; each
+token is also filed under its channel, so the first *answer* token has a time of its own. Text
+of the ``reasoning_content``/``reasoning`` fields is kept apart (``Answer.reasoning``) and never
+enters ``output``; think tags inside the content stay in ``output`` as the server sent them
+(scoring drops them).
 
 Secrets (issue 31): every string field of an answer — text, tool calls, ``usage``, ``timings``,
 ``system_fingerprint``, ``model`` — is scrubbed of every form of the secrets given to the reader
@@ -20,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from stages.inference.channels import ANSWER, FIELDS, REASONING, TAGS, ThinkTags, leading_block
 from stages.inference.scrubber import excerpt, scrubber
 
 _DECODE = json.JSONDecoder().decode
@@ -47,7 +55,18 @@ class Answer:
     """llama.cpp's own per-request ``timings`` (prompt and predicted tokens and milliseconds,
     cached prompt tokens), sent with the last event of a stream or in the completion body."""
     first_token_at: float | None = None
+    """Arrival of the first token of any channel, reasoning or answer."""
     token_times: list[float] = field(default_factory=list)
+    """Arrival of every token delta, any channel."""
+    first_answer_at: float | None = None
+    """Arrival of the first answer token (content or tool call outside a think block)."""
+    reasoning_times: list[float] = field(default_factory=list)
+    """Arrival of every reasoning token delta (a subset of ``token_times``)."""
+    reasoning: str = ""
+    """Text of the ``reasoning_content``/``reasoning`` field (not of think tags in content)."""
+    reasoning_channel: str | None = None
+    """Where reasoning came: ``reasoning_content``, ``reasoning`` or ``think`` (tags in the
+    content); None when the model did not think."""
     done: bool = False
     """``data: [DONE]`` was seen."""
     events: int = 0
@@ -60,6 +79,24 @@ class Answer:
     """How a stream ended: ``done`` (``[DONE]``), ``finish`` (a finish reason, no ``[DONE]``),
     ``eof`` (the body ended after content with neither); None for a plain JSON answer."""
 
+    def token(self, channel: str, now: float) -> None:
+        """A token of ``channel`` arrived at ``now``."""
+        if self.first_token_at is None:
+            self.first_token_at = now
+        self.token_times.append(now)
+        if channel == ANSWER:
+            if self.first_answer_at is None:
+                self.first_answer_at = now
+        else:
+            self.reasoning_times.append(now)
+
+    @property
+    def thought_text(self) -> str | None:
+        """The reasoning text, whichever form it came in; None when the model did not think."""
+        if self.reasoning_channel == TAGS:
+            return leading_block(self.output)
+        return self.reasoning if self.reasoning_channel else None
+
     @property
     def complete(self) -> bool:
         """The stream ended properly: ``[DONE]`` or a finish reason."""
@@ -70,6 +107,7 @@ class Answer:
         clean = scrubber(secrets)
         if clean:
             self.output = clean(self.output)
+            self.reasoning = clean(self.reasoning)
             self.tool_calls = clean.value(self.tool_calls)
             self.finish_reason = clean.value(self.finish_reason)
             self.usage, self.timings = clean.value(self.usage), clean.value(self.timings)
@@ -86,6 +124,8 @@ class StreamReader:
         self._secrets = secrets
         self._buffer = b""
         self._parts: list[str] = []
+        self._thinking: list[str] = []
+        self._tags = ThinkTags(self.answer.token)
         self._calls: dict[int, dict[str, Any]] = {}
         self._now = 0.0
 
@@ -105,6 +145,10 @@ class StreamReader:
         self._buffer = b""
         answer = self.answer
         answer.output = "".join(self._parts)
+        answer.reasoning = "".join(self._thinking)
+        self._tags.close()
+        if answer.reasoning_channel is None and self._tags.thought:
+            answer.reasoning_channel = TAGS
         answer.stream_end = "done" if answer.done else "finish" if answer.finish_reason else None
         if self._calls:
             answer.tool_calls = [self._calls[i] for i in sorted(self._calls)]
@@ -147,20 +191,38 @@ class StreamReader:
             if choice.get("index", 0) != 0:
                 continue
             delta = choice.get("delta") or {}
-            token = False
+            # membership first: most deltas carry content only, and this runs for every one
+            thought = ("reasoning_content" in delta or "reasoning" in delta) and self._reasoning(
+                delta
+            )
             content = delta.get("content")
-            if content:
-                self._parts.append(content)
-                token = True
-            for call in delta.get("tool_calls") or ():
+            calls = delta.get("tool_calls") or ()
+            for call in calls:
                 self._merge_call(call)
-                token = True
-            if token:
-                if answer.first_token_at is None:
-                    answer.first_token_at = now
-                answer.token_times.append(now)
+            if content and not calls:
+                self._parts.append(content)
+                if self._tags.answering:  # the common case, without a call more
+                    answer.token(ANSWER, now)
+                else:
+                    self._tags.feed(content, now)
+            elif calls or thought:  # a tool call is answer, whatever the text beside it
+                if content:
+                    self._parts.append(content)
+                channel = ANSWER if calls else REASONING
+                self._tags.settle(channel)  # held whitespace goes with what follows it
+                answer.token(channel, now)
             if choice.get("finish_reason"):
                 answer.finish_reason = choice["finish_reason"]
+
+    def _reasoning(self, delta: dict[str, Any]) -> bool:
+        """Keep a delta's reasoning text (either field); whether it carried any."""
+        for name in FIELDS:
+            text = delta.get(name)
+            if isinstance(text, str) and text:
+                self._thinking.append(text)
+                self.answer.reasoning_channel = self.answer.reasoning_channel or name
+                return True
+        return False
 
     def _merge_call(self, delta: dict[str, Any]) -> None:
         """Tool calls arrive in pieces keyed by index: the name once, arguments in fragments."""
@@ -185,8 +247,13 @@ def parse_completion(body: bytes, secrets: Sequence[str] = ()) -> Answer:
         raise InvalidResponse(f"not a chat completion: {_shown(body, 300, secrets)}") from exc
     calls = message.get("tool_calls") or None
     fingerprint = obj.get("system_fingerprint")
+    output = message.get("content") or ""
+    field_name = next((f for f in FIELDS if isinstance(message.get(f), str) and message[f]), None)
+    tags = TAGS if leading_block(output) is not None else None
     return Answer(
-        output=message.get("content") or "",
+        output=output,
+        reasoning=message[field_name] if field_name else "",
+        reasoning_channel=field_name or tags,
         tool_calls=calls,
         finish_reason=choice.get("finish_reason"),
         usage=obj.get("usage"),

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any
 
 from stages.datasets.audit_report import audit_html
-from stages.report import runs, serving, svg, tables
+from stages.report import channel_table, runs, serving, svg, tables
 from stages.report.inputs import WorkloadInputs
 from stages.report.markdown import (
     MAX_FAILURES,
@@ -143,13 +143,23 @@ def headline(w: WorkloadInputs) -> str:
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
+def _channels(figures: dict[str, Any]) -> str:
+    """The reasoning and answer channels (issue 33); "" when no request thought."""
+    rows = channel_table.channel_rows(figures)
+    if not rows:
+        return ""
+    table = html_table(channel_table.HEADER, rows)
+    return f'{table}<p class="note">{escape(channel_table.NOTE)}</p>'
+
+
 def serving_section(figures: dict[str, Any], curves: str) -> str:
     """The few serving figures that matter and the curves (issue 14), the rest folded below."""
     knee = serving.knee_note(figures)
     lead = [
         "<h3>Serving</h3>",
-        html_table(serving.KEY_HEADER, serving.key_rows(figures)),
+        html_table(serving.key_header(figures), serving.key_rows(figures)),
         f'<p class="note">{escape(serving.KEY_NOTE)}</p>',
+        _channels(figures),
         f'<div class="charts">{curves}</div>' if curves else "",
         f'<p class="note">{escape(knee)}</p>' if knee else "",
     ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from stages.datasets.audit_report import audit_markdown, fresh_markdown
 from stages.markdown_text import code_span, inline
-from stages.report import runs, serving, tables
+from stages.report import channel_table, runs, serving, tables
 from stages.report.inputs import WorkloadInputs
 
 MAX_FAILURES = 30
@@ -196,6 +196,10 @@ def timing_lines(w: WorkloadInputs) -> list[str]:
     if w.serving:
         rows = [[k, v] for k, v in tables.flatten(serving.main_rows(w.serving))]
         out += ["### Serving metrics", "", *table(["metric", "value"], rows)]
+        channels = channel_table.channel_rows(w.serving)
+        if channels:  # issue 33: only when a request thought
+            lines = table(channel_table.HEADER, channels)
+            out += ["### Reasoning and answer channels", "", *lines, channel_table.NOTE, ""]
         header, levels = serving.level_table(w.serving)
         if levels:
             out += ["### Load levels", "", *table(header, levels), serving.knee_note(w.serving), ""]

@@ -138,14 +138,38 @@ KEY_NOTE = (
 )
 
 
-def _key_row(label: str, figures: dict[str, Any], ttft: str, latency: str) -> list[Any]:
+TTFA_HEADER = ["TTFA p50 (s)", "TTFA p99 (s)"]
+"""Added after the TTFT columns when a pass or level of the file thought (issue 33): time to
+the first answer token beside TTFT, the first token of any channel."""
+
+
+def thought(serving: dict[str, Any]) -> bool:
+    """Some pass or level of the serving file has a reasoning channel (its ``ttfa_s``)."""
+    main = serving.get("main")
+    blocks = [main if isinstance(main, dict) else serving] + [f for _, _, f in _levels(serving)]
+    return any("ttfa_s" in block for block in blocks)
+
+
+def key_header(serving: dict[str, Any]) -> list[str]:
+    """:data:`KEY_HEADER`, with the TTFA columns when the file has them."""
+    if not thought(serving):
+        return list(KEY_HEADER)
+    return [*KEY_HEADER[:5], *TTFA_HEADER, *KEY_HEADER[5:]]
+
+
+def _key_row(
+    label: str, figures: dict[str, Any], ttft: str, latency: str, ttfa: str | None = None
+) -> list[Any]:
     tokens = figures.get("output_tokens_per_s")
+    # a block without TTFA did not think: its first answer token is its first token
+    answer = [] if ttfa is None else [ttfa if ttfa in figures else ttft]
     return [
         label,
         figures.get("requests"),
         figures.get("requests_failed"),
         _p(figures, ttft, "p50"),
         _p(figures, ttft, "p99"),
+        *[_p(figures, name, q) for name in answer for q in ("p50", "p99")],
         _p(figures, "itl_s", "p50"),
         _p(figures, "itl_s", "p99"),
         _p(figures, latency, "p50"),
@@ -155,18 +179,20 @@ def _key_row(label: str, figures: dict[str, Any], ttft: str, latency: str) -> li
 
 
 def key_rows(serving: dict[str, Any]) -> list[list[Any]]:
-    """The figures a reader wants first (:data:`KEY_HEADER`): the main pass, then each level."""
+    """The figures a reader wants first (:func:`key_header`): the main pass, then each level."""
     main = serving.get("main")
     main = main if isinstance(main, dict) else main_rows(serving)  # files before issue 14: flat
     concurrency = main.get("concurrency")
     label = "main" if concurrency is None else f"main (concurrency {concurrency})"
-    rows = [_key_row(label, main, "ttft_s", "latency_s")]
+    answer = thought(serving)
+    rows = [_key_row(label, main, "ttft_s", "latency_s", "ttfa_s" if answer else None)]
     for mode, level, figures in _levels(serving):
         ttft = "ttft_from_scheduled_s" if "ttft_from_scheduled_s" in figures else "ttft_s"
         latency = (
             "latency_from_scheduled_s" if "latency_from_scheduled_s" in figures else "latency_s"
         )
-        rows.append(_key_row(f"{mode} {level}", figures, ttft, latency))
+        ttfa = ttft.replace("ttft", "ttfa") if answer else None
+        rows.append(_key_row(f"{mode} {level}", figures, ttft, latency, ttfa))
     return rows
 
 

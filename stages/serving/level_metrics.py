@@ -24,6 +24,7 @@ from stages.inference.definitions import (
     token_counts,
 )
 from stages.params import LoadParams, SloParams
+from stages.serving.channel_figures import channel_figures
 from stages.serving.engine_figures import engine_block
 from stages.serving.slo import goodput
 
@@ -91,6 +92,7 @@ def level_metrics(
         output_tokens_per_s=_per_s(tokens["total"], seconds),
         output_tokens=tokens,
         **latency_figures(timings, scheduled=True),
+        **channel_figures(timings, scheduled=True),
         engine=engine_block(measured),
     )
     if slo is not None:

@@ -11,8 +11,10 @@ per-request summaries (median of the per-request p50s, p99 of the per-request p9
 engine-reported figures only (null when the engine reported none; ``usage_reported`` counts the
 records that had one); ``engine`` holds the engine's own timings beside the client's
 (:mod:`stages.serving.engine_figures`) and ``server`` what its ``/metrics`` say
-(:mod:`stages.serving.server_metrics`). Everything is a dict: DVC drops lists. The load levels
-(concurrency and rate sweeps) are in :mod:`stages.serving.load`.
+(:mod:`stages.serving.server_metrics`). When a request thought, TTFA and the figures of the
+reasoning and answer channels are added (:mod:`stages.serving.channel_figures`). Everything is a
+dict: DVC drops lists. The load levels (concurrency and rate sweeps) are in
+:mod:`stages.serving.load`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from stages.inference.definitions import (
     timing,
     token_counts,
 )
+from stages.serving.channel_figures import channel_figures
 from stages.serving.engine_figures import engine_block, tokens_per_approx
 
 __all__ = ["bucket_metrics", "latency_block", "output_tokens", "percentile", "serving_metrics"]
@@ -56,6 +59,7 @@ def latency_block(
     ok = [r for r in records if r.get("error") is None]
     times = [t for t in timings if t.ok] if timings is not None else [timing(r) for r in ok]
     block = latency_figures(times)
+    block.update(channel_figures(times))  # issue 33: only when a request thought
     if any(r.get("ttft_s") is not None and "token_s" not in r for r in ok):
         itl = [r["itl_s"] for r in ok if r.get("itl_s")]
         block["itl_s"] = {

@@ -30,6 +30,7 @@ from stages.inference.run import (
     stalled_once_more,
     warn_other_models,
 )
+from stages.inference.tokenize import count_reasoning
 from stages.locks import exclusive
 from stages.outputs import output_set
 from stages.serving.metrics import bucket_metrics, serving_metrics
@@ -131,6 +132,8 @@ def _infer(
         )
         check_stopped(label, len(main.triage.todo), main.fresh)
         main = stalled_once_more(mine, endpoint, out, concurrency, label, main, watch_of)
+        for record in count_reasoning(endpoint, main.records, plan.model.name):
+            main.timings.add(record)  # issue 33: the engine's tokenizer counted its reasoning
         previous = _previous_document(serving_path)
         metrics = _metrics(mine, main, concurrency, previous)
         metrics["run_key"] = plan.run_key

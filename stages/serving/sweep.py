@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from stages.inference.definitions import timing
 from stages.inference.endpoint import Endpoint
 from stages.inference.plan import Plan
+from stages.inference.tokenize import count_reasoning
 from stages.params import LoadParams, SloParams
 from stages.serving.level_metrics import level_metrics
 from stages.serving.load import LevelRun, level_label, level_trace, load_spec, run_level
@@ -137,6 +138,8 @@ def run_load(
                 run_level(plan, endpoint, load, level, path, trial, trace, watch)
                 for trial in range(load.repeats)
             ]
+            for run in runs:  # issue 33: after the level, never beside its requests
+                count_reasoning(endpoint, run.records, plan.model.name)
             former = ((previous or {}).get(load.mode) or {}).get(label) or {}
             if runs[0].server is None and previous and previous.get("run_key") == plan.run_key:
                 runs[0].server = former.get("server")
