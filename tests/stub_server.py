@@ -435,8 +435,9 @@ class StubServer(ThreadedServer):
                 await writer.drain()
                 await asyncio.sleep(3600)
             if i >= 1 and config.gap_s:
-                writer.write(b"".join(out))
+                # stamped before the write: the client cannot receive the bytes before the stamp
                 times.append(time.perf_counter())
+                writer.write(b"".join(out))
                 out.clear()
                 await writer.drain()
                 await asyncio.sleep(config.gap_s)
@@ -453,9 +454,9 @@ class StubServer(ThreadedServer):
             usage = _usage(body, reply, echo, config)
             out.append(_chunk({**extra, "choices": [], "usage": usage}, plant))
         out.append(_chunked(b"data: [DONE]\n\n") + b"0\r\n\r\n")
-        writer.write(b"".join(out))
         if not config.gap_s:
             times.extend([time.perf_counter()] * (len(deltas) - 1))
+        writer.write(b"".join(out))
         await writer.drain()
 
     async def _read_prompt(self, writer: Any) -> None:

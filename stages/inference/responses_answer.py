@@ -105,6 +105,19 @@ def fill(answer: Answer, response: dict[str, Any], calls: bool, limit: int | Non
         answer.timings = response["timings"]
 
 
+def reasoning_of(response: dict[str, Any]) -> str:
+    """The text of a response's ``reasoning`` output items: their ``reasoning_text`` content, else
+    their ``summary_text`` summary (what a stream sends as reasoning deltas)."""
+    parts: list[str] = []
+    for item in response.get("output") or []:
+        if not isinstance(item, dict) or item.get("type") != "reasoning":
+            continue
+        pieces = [c for c in item.get("content") or [] if isinstance(c, dict)]
+        pieces = pieces or [s for s in item.get("summary") or [] if isinstance(s, dict)]
+        parts.extend(str(piece.get("text") or "") for piece in pieces)
+    return "".join(parts)
+
+
 def is_call(item: Any) -> bool:
     return isinstance(item, dict) and item.get("type") == "function_call"
 
@@ -124,5 +137,7 @@ def parse_response(body: bytes, secrets: Sequence[str] = (), limit: int | None =
         raise failure({"type": "response.failed", "response": obj}, secrets)
     text, calls = output_of(obj)
     answer = Answer(output=text, tool_calls=calls or None, done=True, events=1)
+    if reasoning := reasoning_of(obj):  # kept apart from the answer, as a chat message's is
+        answer.reasoning, answer.reasoning_channel = reasoning, "reasoning"
     fill(answer, obj, bool(calls), limit)
     return answer.scrubbed(secrets)

@@ -32,6 +32,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from stages.inference.channels import ANSWER, REASONING
 from stages.inference.responses_answer import chat_call, failure, fill, is_call, output_of
 from stages.inference.scrubber import excerpt
 from stages.inference.sse import Answer, InvalidResponse
@@ -49,11 +50,14 @@ class ResponsesReader:
         self._buffer = b""
         self._parts: list[str] = []
         self._reasoning: list[str] = []
-        self.reasoning_times: list[float] = []
-        """When each reasoning delta arrived (the reasoning channel's own clock)."""
         self._calls: dict[int, dict[str, Any]] = {}
         self._final: dict[str, Any] | None = None
         self._now = 0.0
+
+    @property
+    def reasoning_times(self) -> list[float]:
+        """When each reasoning delta arrived (the reasoning channel's own clock)."""
+        return self.answer.reasoning_times
 
     @property
     def reasoning(self) -> str:
@@ -75,6 +79,9 @@ class ResponsesReader:
         self._buffer = b""
         answer = self.answer
         answer.output = "".join(self._parts)
+        if self._reasoning:  # the Responses API's reasoning items: never part of the answer
+            answer.reasoning = "".join(self._reasoning)
+            answer.reasoning_channel = answer.reasoning_channel or "reasoning"
         if self._calls:
             answer.tool_calls = [self._calls[i] for i in sorted(self._calls)]
         if self._final is not None and not self._parts and not self._calls:
@@ -84,13 +91,9 @@ class ResponsesReader:
         return answer.scrubbed(self._secrets)
 
     def _token(self, now: float, reasoning: bool = False) -> None:
-        """A token arrived: every arrival is filed here, so a channel is told in one place."""
-        if reasoning:
-            self.reasoning_times.append(now)
-            return
-        if self.answer.first_token_at is None:
-            self.answer.first_token_at = now
-        self.answer.token_times.append(now)
+        """A token arrived, of the reasoning or the answer channel: TTFT is the first of either,
+        TTFA the first answer token (:meth:`Answer.token`, as a chat stream files them)."""
+        self.answer.token(REASONING if reasoning else ANSWER, now)
 
     def _event(self, payload: bytes, now: float) -> None:
         if payload == b"[DONE]":  # not in OpenAI's stream; some servers add it

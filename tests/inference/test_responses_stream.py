@@ -81,10 +81,24 @@ def test_completed_at_the_token_limit_ran_out(limit: int | None, reason: str) ->
 
 
 def test_reasoning_is_kept_apart_from_the_answer() -> None:
-    answer, reader = _read(_stream("Answer: 42", reasoning="Six times seven is 42."))
+    data = _stream("Answer: 42", reasoning="Six times seven is 42.")
+    events = [e + b"\n\n" for e in data.split(b"\n\n") if e]
+    reader = ResponsesReader()
+    for n, event in enumerate(events):  # event n arrives at n seconds
+        reader.feed(event, float(n))
+    answer = reader.finish()
     assert answer.output == "Answer: 42"
-    assert reader.reasoning == "Six times seven is 42."
-    assert len(reader.reasoning_times) == 3 and len(answer.token_times) == 3
+    assert (reader.reasoning, answer.reasoning, answer.reasoning_channel) == (
+        "Six times seven is 42.", "Six times seven is 42.", "reasoning",
+    )  # fmt: skip
+    data_lines = [next(x for x in e.split(b"\n") if x.startswith(b"data:")) for e in events]
+    at = {json.loads(d[5:])["type"]: n for n, d in reversed(list(enumerate(data_lines)))}
+    # two clocks, as a chat stream's (issue 33): TTFT at the first reasoning delta, TTFA at the
+    # first answer delta; every token is in token_times, the reasoning ones also apart
+    assert (answer.first_token_at, answer.first_answer_at) == (
+        at["response.reasoning_text.delta"], at["response.output_text.delta"],
+    )  # fmt: skip
+    assert (len(reader.reasoning_times), len(answer.token_times)) == (3, 6)
 
 
 def test_summary_deltas_are_reasoning_too() -> None:
@@ -174,3 +188,23 @@ def test_usage_keeps_unknown_keys_and_none_stays_none() -> None:
         "prompt_tokens": 3, "completion_tokens": 4, "cost": 0.1,
     }  # fmt: skip
     assert chat_usage(None) is None
+
+
+def test_a_response_object_keeps_its_reasoning_items_apart() -> None:
+    """Not streamed: ``reasoning`` output items (content, else summary) are the reasoning, as a
+    chat message's ``reasoning_content`` is; the answer is the message's text alone."""
+    for item, text in [
+        ({"type": "reasoning", "content": [{"type": "reasoning_text", "text": "6*7"}],
+          "summary": [{"type": "summary_text", "text": "multiply"}]}, "6*7"),
+        ({"type": "reasoning", "summary": [{"type": "summary_text", "text": "multiply"}]},
+         "multiply"),
+    ]:  # fmt: skip
+        message = {"type": "message", "role": "assistant",
+                   "content": [{"type": "output_text", "text": "42"}]}  # fmt: skip
+        body = json.dumps({"status": "completed", "output": [item, message]}).encode()
+        answer = parse_response(body)
+        assert (answer.output, answer.reasoning, answer.reasoning_channel) == (
+            "42",
+            text,
+            "reasoning",
+        )
