@@ -16,6 +16,18 @@ TOP_LEVEL_IMPORTS = {"stages.cli": None, "stages.params": {"datasets"}}
 FORBIDDEN = {
     "inference": {"serving"},  # asking never depends on measuring
     "network": "*",  # HTTP owns no concept above it
+    "protocol": {
+        "compare",
+        "datasets",
+        "engine",
+        "export",
+        "inference",
+        "judge",
+        "report",
+        "review",
+        "scoring",
+        "serving",
+    },  # reading answers sends nothing and knows no run
     "engine": {
         "compare",
         "datasets",

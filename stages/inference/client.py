@@ -32,10 +32,10 @@ messages (:data:`OVERFLOW_MESSAGES`) and, where the message states the sizes, th
 the requested completion really exceed the window; any other 4xx (``400 model name too long``)
 is ``http_4xx`` and counts towards ``run.max_failed_share``.
 
-Secrets (the API key) are scrubbed, in every form :mod:`stages.inference.scrubber` knows, from
+Secrets (the API key) are scrubbed, in every form :mod:`stages.network.scrubber` knows, from
 everything a server sends *before* it is cut to an excerpt (:func:`excerpt`), so a key straddling
 a cut cannot leave a piece of itself behind; an answer's fields are scrubbed as it is assembled
-(:meth:`~stages.inference.sse.Answer.scrubbed`), response headers before they are quoted.
+(:meth:`~stages.protocol.sse.Answer.scrubbed`), response headers before they are quoted.
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from stages.inference.responses_answer import parse_response
-from stages.inference.responses_api import output_limit_key, speaks_responses
-from stages.inference.responses_stream import ResponsesReader
-from stages.inference.scrubber import excerpt, scrub
-from stages.inference.sse import Answer, InvalidResponse, StreamReader, parse_completion
+from stages.network.scrubber import excerpt, scrub
+from stages.protocol.responses_answer import parse_response
+from stages.protocol.responses_api import output_limit_key, speaks_responses
+from stages.protocol.responses_stream import ResponsesReader
+from stages.protocol.sse import Answer, InvalidResponse, StreamReader, parse_completion
 
 if TYPE_CHECKING:  # a run's own client is the wire; httpx is imported only for an httpx client
     import httpx

@@ -36,7 +36,7 @@ so a role-only first delta or a closing delta without content counts as a token;
 deltas that carry a token count (on llama.cpp and vLLM servers the role arrives with the first
 token, so TTFT agrees; ITL here has no trailing gap to the finish chunk).
 
-Per channel (issue 33, :mod:`stages.inference.reasoning_timing`): reasoning ITL pools the gaps
+Per channel (issue 33, :mod:`stages.protocol.reasoning_timing`): reasoning ITL pools the gaps
 between successive reasoning deltas, answer ITL those between answer deltas; reasoning TPOT is
 (last − first reasoning token) / (reasoning tokens − 1), answer TPOT (E2E − TTFA) / (answer
 tokens − 1). The figures over all channels above are unchanged by it.
@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stages.inference.reasoning_timing import Channels, channels_of
+from stages.protocol.reasoning_timing import Channels, channels_of
 
 DIGITS = 6
 QUANTILES = (50, 90, 95, 99)

@@ -11,7 +11,7 @@ the concurrency; and only when that run measured the endpoint ``params.yaml`` na
 one, so against an endpoint never measured the plan says it cannot estimate. The load levels
 (``workloads.<w>.load``, or ``run.sweep`` on a perf workload) are counted, outside the estimate.
 A remote endpoint's engine, which decides its neutral sampling fields
-(:mod:`stages.inference.engines`), is the one the last run against it identified.
+(:mod:`stages.protocol.engines`), is the one the last run against it identified.
 """
 
 from __future__ import annotations

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from stages.errors import AtlasError
-from stages.inference.engines import EMBEDDED
 from stages.inference.provenance import Observed, sha256_text
-from stages.inference.responses_api import CHAT_PATH, path_for
-from stages.inference.scrubber import scrub
 from stages.inference.server_facts import ServerFacts, read_facts
 from stages.network.policy import ControlError, control_get, control_request, origin
+from stages.network.scrubber import scrub
 from stages.params import ModelParams
+from stages.protocol.engines import EMBEDDED
+from stages.protocol.responses_api import CHAT_PATH, path_for
 
 if TYPE_CHECKING:
     from stages.inference.replicas import Replicas
@@ -60,13 +60,13 @@ class Endpoint:
     """The embedded servers' process ids once started (what their CPU share is read from)."""
     path: str = CHAT_PATH
     """Where eval and load requests go under each URL: ``/chat/completions``, or
-    ``/responses`` for ``model.api: responses`` (:mod:`stages.inference.responses_api`)."""
+    ``/responses`` for ``model.api: responses`` (:mod:`stages.protocol.responses_api`)."""
     facts: list[ServerFacts] = field(default_factory=list)
     """What each URL showed about itself (:mod:`stages.inference.server_facts`): engine kind,
     template and sampling defaults; the embedded server's once it has started."""
     kind: str | None = None
     """The engine kind the endpoint showed (the embedded one's is known beforehand); None:
-    unidentified (:mod:`stages.inference.engines`)."""
+    unidentified (:mod:`stages.protocol.engines`)."""
     template_hashes: list[str | None] = field(init=False)
 
     def __post_init__(self) -> None:

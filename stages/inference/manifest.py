@@ -12,7 +12,7 @@ had changed since they were made.
 it failed over to another one first. ``chat_templates`` maps the hashes seen by this invocation to
 their text, and ``engine`` holds the embedded engine's build facts and every setting it was
 started with, slots included (:mod:`stages.engine.build`; null for a remote endpoint).
-``engine_kind`` names the engine the endpoint showed (:mod:`stages.inference.engines`), and
+``engine_kind`` names the engine the endpoint showed (:mod:`stages.protocol.engines`), and
 ``server_defaults`` lists, per URL, the sampling defaults it reported (llama.cpp's ``/props``,
 vLLM's ``/server_info``) with their hash, which records carry in their provenance.
 Scoring takes ``run_key`` from here to pick this run's journal records.

@@ -6,7 +6,7 @@ with bodies serialised once as canonical JSON — the exact bytes that are sent 
 journal key. Repeat r of a sampling run carries ``seed + r`` in its body, so a server that honours
 seeds draws a new sample per repeat (greedy runs have one repeat, sending ``seed``). With
 ``model.api: responses`` each body is the chat body said in the Responses API's words
-(:mod:`stages.inference.responses_api`), and that is what is sent and hashed.
+(:mod:`stages.protocol.responses_api`), and that is what is sent and hashed.
 
 Items go out repeat by repeat (every row's repeat 0, then every row's repeat 1, ...), never the
 same prompt twice in a row: llama-cpp-python's server reuses the previous request's KV cache, and
@@ -22,10 +22,8 @@ from typing import Any
 
 from stages.datasets.load import DATASETS_DIR, ROWS_FILE, Dataset
 from stages.datasets.verified import load_verified
-from stages.inference.engines import EMBEDDED, budget_field, fields_for
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
 from stages.inference.requests import Sampling, build_body, engine_fields
-from stages.inference.responses_api import responses_body
 from stages.params import (
     PARAMS_FILE,
     DecodingParams,
@@ -36,6 +34,8 @@ from stages.params import (
     section,
     workload,
 )
+from stages.protocol.engines import EMBEDDED, budget_field, fields_for
+from stages.protocol.responses_api import responses_body
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Plan:
     seeds: list[int]
     """The seed of each repeat (empty when no seed is sent)."""
     engine: str | None = None
-    """The engine kind the bodies were built for (:mod:`stages.inference.engines`)."""
+    """The engine kind the bodies were built for (:mod:`stages.protocol.engines`)."""
 
     @property
     def max_failed_share(self) -> float:
@@ -113,7 +113,7 @@ def plan_workload(
 ) -> Plan:
     """Validate the params a workload reads, load its dataset (checked at the door: see
     :mod:`stages.datasets.verified`) and build every request; ``limit`` overrides the params.
-    ``engine`` is the kind a remote endpoint showed (:mod:`stages.inference.engines`; None:
+    ``engine`` is the kind a remote endpoint showed (:mod:`stages.protocol.engines`; None:
     unidentified, no engine field); the embedded model is always the embedded kind."""
     spec = workload(name, params_path)
     model = model_params(params_path)

@@ -176,7 +176,7 @@ def warn_other_models(
     """One warning line when answers name another model than the one requested (a proxy or
     router answered with something else; each record's ``model`` says what). The names are
     scrubbed again: a journal an older version wrote may hold a key a server echoed."""
-    from stages.inference.scrubber import scrub
+    from stages.network.scrubber import scrub
 
     named = Counter(
         scrub(str(r["model"]), secrets)

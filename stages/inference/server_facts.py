@@ -7,7 +7,7 @@ without it. Every document is scrubbed of the key before anything in it is kept.
 
 - ``GET /props`` (llama.cpp): the chat template and ``default_generation_settings``, whose
   ``params`` are the sampling defaults a request that leaves a field out gets.
-- ``GET /v1/models``: ``owned_by`` names the engine (:func:`stages.inference.engines.kind_of`).
+- ``GET /v1/models``: ``owned_by`` names the engine (:func:`stages.protocol.engines.kind_of`).
 - ``GET /server_info`` (vLLM, when started with ``VLLM_SERVER_DEV_MODE=1``; a plain vLLM server
   exposes its ``generation_config`` nowhere): ``vllm_config``, the engine's whole configuration,
   generation config included.
@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stages.inference.engines import kind_of
-from stages.inference.scrubber import scrub_value
 from stages.network.policy import ControlError, control_get
+from stages.network.scrubber import scrub_value
+from stages.protocol.engines import kind_of
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class ServerFacts:
     """What one URL showed about itself."""
 
     kind: str | None = None
-    """Engine kind (:mod:`stages.inference.engines`); None: unidentified."""
+    """Engine kind (:mod:`stages.protocol.engines`); None: unidentified."""
     template: str | None = None
     """The chat template it serves (llama.cpp's ``/props``); None where it shows none."""
     defaults: dict[str, Any] | None = None

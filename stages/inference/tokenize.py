@@ -8,7 +8,7 @@ no special tokens added). It is a control request under the network policy
 included. It runs after the pass, so it never competes with the requests being measured.
 
 The count is put on the record in memory (``reasoning_tokens``) for the figures
-(:mod:`stages.inference.reasoning_timing`), not journaled: the engine's tokenizer gives the same
+(:mod:`stages.protocol.reasoning_timing`), not journaled: the engine's tokenizer gives the same
 count on every rerun. The first failure (no such route, a refusal, an unreadable answer) stops
 the asking; the requests not counted keep the approximate count.
 """
@@ -18,8 +18,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from stages.inference.reasoning_timing import reasoning_text
 from stages.network.policy import ControlError, control_request
+from stages.protocol.reasoning_timing import reasoning_text
 
 if TYPE_CHECKING:
     from stages.inference.endpoint import Endpoint

@@ -20,8 +20,8 @@ from typing import Any
 from stages.datasets.load import Dataset
 from stages.inference.journal import canonical, key_prefix, request_key, run_key
 from stages.inference.plan import Item, Plan
-from stages.inference.responses_api import responses_body
 from stages.params import ModelParams, RunParams, WorkloadParams
+from stages.protocol.responses_api import responses_body
 
 
 @dataclass(frozen=True)

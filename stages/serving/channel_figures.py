@@ -3,7 +3,7 @@
 Added to a pass's (or level's) figures only when at least one of its successful requests
 thought, so the figures of a model that does not think stay exactly what they were (its TTFA is
 its TTFT, and every token is an answer token). Definitions: :mod:`stages.inference.definitions`
-and :mod:`stages.inference.reasoning_timing`; docs/serving.md#reasoning-and-answer-channels.
+and :mod:`stages.protocol.reasoning_timing`; docs/serving.md#reasoning-and-answer-channels.
 
 - ``ttfa_s`` (and for load levels ``ttfa_from_scheduled_s``): time to the first answer token over
   the successful requests that had one, beside ``ttft_s``, the first token of any channel;

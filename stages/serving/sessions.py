@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from stages.inference.journal import canonical
-from stages.inference.responses_api import conversation_key, input_items
+from stages.protocol.responses_api import conversation_key, input_items
 
 
 def turn_messages(

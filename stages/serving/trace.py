@@ -136,7 +136,7 @@ def trace_items(trace: Trace, items: list[Item], count: int) -> list[Item]:
     ``output_tokens`` as its ``max_tokens``."""
     from stages.inference.dry_run import input_tokens
     from stages.inference.journal import canonical
-    from stages.inference.responses_api import output_limit_key
+    from stages.protocol.responses_api import output_limit_key
 
     by_row = {item.row_id: item for item in reversed(items)}  # a row's first repeat
     sizes = [input_tokens(item.body) for item in items]

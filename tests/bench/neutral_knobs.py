@@ -25,9 +25,9 @@ import yaml  # noqa: E402
 from repro_embedded import post, prompts  # noqa: E402
 
 from stages.engine.embedded import EngineSettings, embedded_server  # noqa: E402
-from stages.inference.engines import NEUTRAL  # noqa: E402
 from stages.inference.server_facts import read_facts  # noqa: E402
 from stages.params import ModelParams, resolve_model  # noqa: E402
+from stages.protocol.engines import NEUTRAL  # noqa: E402
 
 VARIANTS = {
     "as sent (no knob)": {},

@@ -1,7 +1,7 @@
 """Forms of an API key as a server may echo it, drawn with hypothesis, and an oracle that reads
 a text in each form (JSON escapes undone up to three times, percent-decoded, every base64 run
 decoded at every offset) to tell whether the key can be read back from it. The oracle does not
-use :mod:`stages.inference.scrubber`: it is what the scrubber is checked against."""
+use :mod:`stages.network.scrubber`: it is what the scrubber is checked against."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ import pytest
 from stages.engine import packaged
 from stages.engine.embedded import EngineSettings
 from stages.errors import AtlasError
-from stages.inference.sse import StreamReader, parse_completion
 from stages.params import GgufSource, ModelParams, model_params
+from stages.protocol.sse import StreamReader, parse_completion
 from stages.serving.engine_figures import engine_block, tokens_per_approx
 from stages.serving.engine_metrics import DIALECTS
 from stages.serving.server_metrics import figures, parse

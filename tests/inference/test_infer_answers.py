@@ -16,7 +16,7 @@ from stub_server import OVERFLOW_MESSAGE, StubServer
 from stages.cli import main
 from stages.inference import client
 from stages.inference.client import ERROR_BODY_CHARS, FIRST_BYTES, MESSAGE_CHARS, is_overflow
-from stages.inference.sse import InvalidResponse, StreamReader, parse_completion
+from stages.protocol.sse import InvalidResponse, StreamReader, parse_completion
 
 KEY = "sk-live-7Qx2mZr9LpV4"
 

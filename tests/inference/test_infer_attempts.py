@@ -22,7 +22,7 @@ from stages.cli import main
 from stages.inference import client
 from stages.inference.client import Policy, send
 from stages.inference.failures import TooManyFailures, check_failed_share
-from stages.inference.sse import StreamReader
+from stages.protocol.sse import StreamReader
 
 # Names new with issue 31 are imported in the tests that use them, so that each test of this
 # file runs (and fails for its own reason) on the code before it.

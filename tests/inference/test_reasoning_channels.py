@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stages.inference.channels import ANSWER, REASONING, ThinkTags
 from stages.inference.definitions import timing
-from stages.inference.sse import StreamReader, parse_completion
+from stages.protocol.channels import ANSWER, REASONING, ThinkTags
+from stages.protocol.sse import StreamReader, parse_completion
 from stages.serving.channel_figures import channel_figures
 from stages.serving.metrics import serving_metrics
 

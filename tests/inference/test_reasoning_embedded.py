@@ -13,10 +13,10 @@ import pytest
 
 from stages.engine.embedded import embedded_server
 from stages.inference.endpoint import Endpoint
-from stages.inference.sse import parse_completion
 from stages.inference.tokenize import count_reasoning
 from stages.network.policy import control_request
 from stages.params import model_params
+from stages.protocol.sse import parse_completion
 
 REPO = Path(__file__).resolve().parents[2]
 

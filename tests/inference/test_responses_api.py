@@ -20,9 +20,9 @@ from stub_server import StubConfig
 from stages.cli import main
 from stages.inference.dry_run import input_tokens
 from stages.inference.plan import plan_workload
-from stages.inference.responses_api import input_items, responses_body
 from stages.judge.send import Request, judge_plan
 from stages.params import ModelParams, RunParams
+from stages.protocol.responses_api import input_items, responses_body
 from stages.serving.sessions import turn_body
 from stages.serving.trace import Trace, TraceEntry, trace_items
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from responses_stub import ResponsesExtras, ResponsesStub
 from stub_server import StubConfig
 
-from stages.inference.responses_answer import chat_usage, parse_response
-from stages.inference.responses_stream import ResponsesReader
-from stages.inference.sse import Answer, InvalidResponse, StreamReader
+from stages.protocol.responses_answer import chat_usage, parse_response
+from stages.protocol.responses_stream import ResponsesReader
+from stages.protocol.sse import Answer, InvalidResponse, StreamReader
 
 CALL = {"name": "get_weather", "arguments": {"city": "Lima", "date": "2031-06-07"}}
 BODY = {"model": "m", "input": [{"type": "message", "role": "user", "content": "x" * 40}]}

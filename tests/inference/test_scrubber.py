@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from key_forms import ASCII_KEYS, KEYS, TEXT, forms, holds
 
-from stages.inference.scrubber import SCRUBBED, Scrubber, base64_cores, excerpt
+from stages.network.scrubber import SCRUBBED, Scrubber, base64_cores, excerpt
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -217,7 +217,7 @@ def test_llama_cpp_is_known_by_its_props_and_an_unknown_server_gets_no_knob(
 def test_the_embedded_engine_gets_only_knobs_its_defaults_do_not_neutralise() -> None:
     """Measured defaults of the pinned llama-server (checked on the real server below): only
     top_k 40 and min_p 0.05 are not neutral, and at temperature 0 they cannot change the pick."""
-    from stages.inference.engines import EMBEDDED, fields_for
+    from stages.protocol.engines import EMBEDDED, fields_for
 
     assert fields_for(EMBEDDED, 0.0) == {}
     assert fields_for(EMBEDDED, 0.7) == {"top_k": 0, "min_p": 0.0}
@@ -327,7 +327,7 @@ def test_a_stream_without_usage_takes_the_engines_own_token_count(
 def test_the_embedded_server_reports_the_measured_defaults(tmp_path: Path) -> None:
     """The embedded llama-server's ``/props`` defaults are the table engines.py keeps, and a
     run records them in its manifest and records (without any knob in its greedy bodies)."""
-    from stages.inference.engines import EMBEDDED_DEFAULTS, NEUTRAL
+    from stages.protocol.engines import EMBEDDED_DEFAULTS, NEUTRAL
 
     shutil.copytree(REPO / "datasets" / "eval-math-v1", tmp_path / "datasets" / "eval-math-v1")
     params = yaml.safe_load((REPO / "params.yaml").read_text(encoding="utf-8"))

@@ -7,7 +7,7 @@ successive ones. Several deltas that arrive in one read share its timestamp, whi
 client really saw. The first ``system_fingerprint`` and the first ``model`` an event carries are
 kept: what answered.
 
-Reasoning (issue 33) is read in the three forms :mod:`stages.inference.channels` names; each
+Reasoning (issue 33) is read in the three forms :mod:`stages.protocol.channels` names; each
 token is also filed under its channel, so the first *answer* token has a time of its own. Text
 of the ``reasoning_content``/``reasoning`` fields is kept apart (``Answer.reasoning``) and never
 enters ``output``; think tags inside the content stay in ``output`` as the server sent them
@@ -15,7 +15,7 @@ enters ``output``; think tags inside the content stay in ``output`` as the serve
 
 Secrets (issue 31): every string field of an answer — text, tool calls, ``usage``, ``timings``,
 ``system_fingerprint``, ``model`` — is scrubbed of every form of the secrets given to the reader
-once the answer is assembled (:mod:`stages.inference.scrubber`), so a key split over two events
+once the answer is assembled (:mod:`stages.network.scrubber`), so a key split over two events
 is found whole; excerpts of what the server sent (in :class:`InvalidResponse` messages) are cut
 only after they are scrubbed.
 """
@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stages.inference.channels import ANSWER, FIELDS, REASONING, TAGS, ThinkTags, leading_block
-from stages.inference.scrubber import excerpt, scrubber
+from stages.network.scrubber import excerpt, scrubber
+from stages.protocol.channels import ANSWER, FIELDS, REASONING, TAGS, ThinkTags, leading_block
 
 _DECODE = json.JSONDecoder().decode
 

@@ -1,5 +1,5 @@
 """Reading a Responses-API event stream (``model.api: responses``, issue 33) into the same
-:class:`~stages.inference.sse.Answer` the chat reader builds, so the journal, scoring and
+:class:`~stages.protocol.sse.Answer` the chat reader builds, so the journal, scoring and
 metrics do not depend on the protocol that asked.
 
 Event names and shapes are OpenAI's ("Responses streaming events",
@@ -20,9 +20,9 @@ is not needed).
   ``status`` and ``incomplete_details.reason`` (the finish reason) — and the end of the stream,
   which has no ``[DONE]``.
 - ``error`` and ``response.failed`` (``response.error``): the answer failed
-  (:class:`~stages.inference.sse.InvalidResponse`, as a chat stream's error event).
+  (:class:`~stages.protocol.sse.InvalidResponse`, as a chat stream's error event).
 
-The final response object is read by :mod:`stages.inference.responses_answer` (finish reason in
+The final response object is read by :mod:`stages.protocol.responses_answer` (finish reason in
 chat's words, usage under chat's names), which also reads a non-streamed body.
 """
 
@@ -32,15 +32,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from stages.inference.channels import ANSWER, REASONING
-from stages.inference.responses_answer import chat_call, failure, fill, is_call, output_of
-from stages.inference.scrubber import excerpt
-from stages.inference.sse import Answer, InvalidResponse
+from stages.network.scrubber import excerpt
+from stages.protocol.channels import ANSWER, REASONING
+from stages.protocol.responses_answer import chat_call, failure, fill, is_call, output_of
+from stages.protocol.sse import Answer, InvalidResponse
 
 
 class ResponsesReader:
     """Incremental reader of a Responses-API event stream building an :class:`Answer`; fed as
-    :class:`~stages.inference.sse.StreamReader` is (raw chunks, each with its arrival time)."""
+    :class:`~stages.protocol.sse.StreamReader` is (raw chunks, each with its arrival time)."""
 
     def __init__(self, secrets: Sequence[str] = (), limit: int | None = None) -> None:
         self.answer = Answer()

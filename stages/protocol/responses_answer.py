@@ -1,6 +1,6 @@
 """A Responses-API ``response`` object read as a chat answer (``model.api: responses``, issue
 33): the final object of a stream (``response.completed``) or a whole non-streamed body, into the
-:class:`~stages.inference.sse.Answer` the chat reader builds.
+:class:`~stages.protocol.sse.Answer` the chat reader builds.
 
 Fields as OpenAI's reference describes the object
 (https://developers.openai.com/api/reference/resources/responses/methods/create): ``output``
@@ -18,8 +18,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from stages.inference.scrubber import excerpt
-from stages.inference.sse import Answer, InvalidResponse
+from stages.network.scrubber import excerpt
+from stages.protocol.sse import Answer, InvalidResponse
 
 _INCOMPLETE = {"max_output_tokens": "length", "content_filter": "content_filter"}
 _DETAILS = {

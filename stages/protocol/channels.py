@@ -1,6 +1,6 @@
 """Which channel a streamed token belongs to: the model's reasoning or its answer (issue 33).
 
-Engines send reasoning in one of three forms, and :mod:`stages.inference.sse` reads all three:
+Engines send reasoning in one of three forms, and :mod:`stages.protocol.sse` reads all three:
 
 - ``delta.reasoning_content`` (vLLM, SGLang, llama.cpp's server with ``--reasoning-format``):
   a field of its own beside ``content``;

@@ -1,7 +1,7 @@
 """A thinking request's two channels, from its journal record (issue 33).
 
 A record of a model that thought carries ``reasoning_channel`` (the form the reasoning came in,
-:mod:`stages.inference.channels`), ``ttfa_s`` (the first answer token, null when none came),
+:mod:`stages.protocol.channels`), ``ttfa_s`` (the first answer token, null when none came),
 ``reasoning_token_s`` (the arrival of every reasoning delta, a subset of ``token_s``) and, for
 the ``reasoning_content``/``reasoning`` forms, the ``reasoning`` text. The answer channel's
 arrivals are ``token_s`` without the reasoning ones.
@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from stages.inference.channels import TAGS, leading_block
+from stages.protocol.channels import TAGS, leading_block
 
 #: Sources of a reasoning token count, as the figures name them.
 SOURCES = ("usage", "tokenizer", "approximate")
