@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stages.compare import measures, multiplicity
+from stages.compare import cluster_agreement, measures, multiplicity
 from stages.compare.measures import Measured, Pair, Tested
 from stages.compare.passk import passk_rows
 from stages.compare.records import VerdictRecord, as_records, scale_of
@@ -46,11 +46,8 @@ def _index(
     records: list[VerdictRecord], side: str
 ) -> dict[tuple[str, str], dict[Any, VerdictRecord]]:
     out: dict[tuple[str, str], dict[Any, VerdictRecord]] = {}
-    for i, record in enumerate(records):
-        group = out.setdefault((record.workload, record.level or ""), {})
-        if record.key in group:
-            raise AtlasError(f"{side}[{i}]: a second record of {record.workload} {record.label}")
-        group[record.key] = record
+    for record in records:  # duplicates were refused by as_records
+        out.setdefault((record.workload, record.level or ""), {})[record.key] = record
     return out
 
 
@@ -156,6 +153,11 @@ def _workload(workload: str, level: str, pairs: list[Pair], start: int) -> list[
     return drafts + _graded(workload, level, pairs)
 
 
+def _noted(draft: _Draft, note: str) -> _Draft:
+    text = note if draft.row.note is None else f"{draft.row.note}; {note}"
+    return replace(draft, row=replace(draft.row, note=text))
+
+
 def _decide(row: Row, alpha: float) -> str:
     if row.p_adjusted is None or row.ci95 is None or row.delta is None:
         return SAME
@@ -224,8 +226,10 @@ def compare_records(
     for workload, level in sorted(set(index_a) & set(index_b)):
         side_a, side_b = index_a[(workload, level)], index_b[(workload, level)]
         keys = sorted(set(side_a) & set(side_b), key=_sort_key)
-        pairs = [(side_a[k], side_b[k]) for k in keys]
+        pairs, disagreement = cluster_agreement.agree([(side_a[k], side_b[k]) for k in keys])
         made = _workload(workload, level, pairs, len(drafts))
+        if disagreement is not None:
+            made = [_noted(draft, disagreement) for draft in made]
         if not made and any(r.correct is not None for r in side_a.values()):
             empty = measures.binary([])
             made = [

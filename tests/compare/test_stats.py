@@ -132,7 +132,7 @@ def test_one_cluster_has_no_standard_error() -> None:
     (row,) = compare_records(a, b)
     assert (row.p, row.ci95, row.mde, row.verdict) == (None, None, None, SAME)
     assert row.note == "1 clusters for 3 items: too few for a cluster-robust standard error " + (
-        "(needs 20)"
+        "(1.0 effective, needs 20)"
     )
 
 
@@ -154,7 +154,10 @@ def test_clustered_rows_use_the_rao_scott_score_test_with_t() -> None:
     assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-12)
 
 
-def test_graded_rows_use_wald_t_on_cr1_like_statsmodels() -> None:
+def test_graded_rows_use_the_score_test_on_fractional_flips() -> None:
+    # Issue 34: the positive and negative parts of the differences are the flip counts, scaled
+    # so that their variance is the cluster-robust one (statsmodels' CR1 = CR2 for independent
+    # items), with t(n - 1); a plain Wald t undercovered sparse 0/1-heavy scores at n = 12.
     scores_a = [0.2, 0.5, 0.0, 1.0, 0.4, 0.3]
     scores_b = [0.6, 0.5, 0.3, 1.0, 0.9, 0.2]
     a = [
@@ -167,11 +170,15 @@ def test_graded_rows_use_wald_t_on_cr1_like_statsmodels() -> None:
     ]
     (row,) = compare_records(a, b)
     diffs = [y - x for x, y in zip(scores_a, scores_b, strict=True)]
-    fit = ols_cluster(diffs, [f"d{i}" for i in range(6)], use_t=True)  # t(G - 1) reference
+    fit = ols_cluster(diffs, [f"d{i}" for i in range(6)])
     assert row.delta == pytest.approx(fit.params[0]) and row.se == pytest.approx(fit.bse[0])
-    assert row.p == pytest.approx(fit.pvalues[0], rel=1e-9)
-    assert row.ci95 == pytest.approx(tuple(fit.conf_int(alpha=0.05)[0]), rel=1e-9)
-    assert (row.measure, row.test, row.scale) == ("f1", "wald-t-cr1", (0.0, 1.0))
+    up, down = 0.4 + 0.3 + 0.5, 0.1  # the positive and the negative parts, in F1 units
+    deff = fit.bse[0] ** 2 / ((up + down - (up - down) ** 2 / 6) / 5 / 6)
+    z = (up - down) / math.sqrt((up + down) * deff)
+    assert row.p == pytest.approx(2 * sps.t.sf(z, 5), rel=1e-9)
+    low, high = paired.tango_interval(down / deff, up / deff, 6 / deff, sps.t.isf(0.025, 5))
+    assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-9)
+    assert (row.measure, row.test, row.scale) == ("f1", "score-t-cr2", (0.0, 1.0))
 
 
 def test_degenerate_graded_rows_give_no_verdict() -> None:
