@@ -1,5 +1,5 @@
-"""The small-sample cluster-robust variance of a mean (issue 34): CR2 with Bell–McCaffrey degrees
-of freedom, and the effective number of clusters.
+"""The small-sample cluster-robust variance of a mean (issue 34): CR2 with Bell–McCaffrey and
+Satterthwaite-type degrees of freedom, and the effective number of clusters.
 
 CR1 with a t(G - 1) reference (:mod:`stages.scoring.clustered`) over-rejects when cluster sizes
 differ: a few large clusters carry most of the weight of the mean, so the variance is estimated
@@ -15,9 +15,20 @@ have closed forms:
 * degrees of freedom: (tr M)^2 / tr(M^2) for the G x G matrix M = D - u u', D = diag(m_g /
   (n^2 c_g^2)), u_g = m_g / (n^1.5 c_g), c_g^2 = 1 - m_g / n (tr M = 1 / n).
 
-With equal sizes both reduce exactly to CR1 and G - 1, so nothing changes there; with every value
-its own cluster to s / sqrt(n) and n - 1. ``tests/compare/test_unequal_clusters.py`` checks them
-against the general matrix formulas.
+With equal sizes both reduce exactly to CR1 and G - 1; with every value its own cluster to
+s / sqrt(n) and n - 1. ``tests/compare/test_unequal_clusters.py`` checks them against the general
+matrix formulas.
+
+The Bell–McCaffrey df assumes the working model: every cluster adds to the variance in proportion
+to its size. With rare outcomes in large clusters (accuracy 0.1, a few 40-item clusters) the
+variance is carried by the few clusters that happened to flip, and a low estimate comes with a low
+variance: the t interval then missed the truth above in 7 % of tables instead of 2.5 %. So the df
+used is the smaller of the Bell–McCaffrey df and a Satterthwaite df read from the clusters' own
+contributions w_g = S_g^2 / (1 - m_g / n) to the variance: treating each as a scaled chi-square
+on 1 df (E w_g^2 = 3 (E w_g)^2), the moment estimate of (sum E w_g)^2 / sum (E w_g)^2 is
+3 (sum w_g)^2 / sum w_g^2. Measured on heavy-tailed clusters (60 clusters, accuracy 0.1, 5 points
+of effect, copy model): coverage 92.0 % with the Bell–McCaffrey df alone, 93.4 % with the smaller
+of the two; on equal clusters it only widens intervals (94.0 -> 95.2 % at 20 clusters of 10).
 
 The **effective number of clusters** is (sum m_g)^2 / sum m_g^2: the number of equal clusters
 whose mean has the same variance as this one's in the worst case, when the values of a cluster
@@ -56,6 +67,24 @@ def bell_mccaffrey_df(sizes: ArrayLike) -> float:
     return (1.0 / n) ** 2 / trace_square
 
 
+def satterthwaite_df(sums: ArrayLike, sizes: ArrayLike) -> Array:
+    """3 (sum w_g)^2 / sum w_g^2 with w_g = S_g^2 / (1 - m_g / n) (module docstring), at least 1;
+    element-wise over the leading axes of ``sums`` (..., G); +inf where nothing varies."""
+    s = np.asarray(sums, dtype=float)
+    m = np.asarray(sizes, dtype=float)
+    w = s * s / (1.0 - m / float(m.sum()))
+    total, squares = w.sum(-1), (w * w).sum(-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        df = np.where(squares > 0, 3.0 * total * total / squares, np.inf)
+    return np.asarray(np.maximum(df, 1.0), dtype=float)
+
+
+def small_sample_df(sums: ArrayLike, sizes: ArrayLike) -> Array:
+    """The df of the CR2 t reference: the smaller of the Bell–McCaffrey and the Satterthwaite
+    df (module docstring); element-wise over the leading axes of ``sums`` (..., G)."""
+    return np.minimum(bell_mccaffrey_df(sizes), satterthwaite_df(sums, sizes))
+
+
 def cr2_variance(sums: ArrayLike, sizes: ArrayLike) -> Array:
     """CR2 variance of the mean from the clusters' sums of deviations ``sums`` (..., G) and their
     sizes (G,); element-wise over the leading axes (the Monte Carlo replicates)."""
@@ -73,7 +102,9 @@ class ClusterFit:
     se: float
     """CR2 standard error of the mean."""
     df: float
-    """Bell–McCaffrey degrees of freedom of its t reference."""
+    """Degrees of freedom of its t reference (:func:`small_sample_df`)."""
+    design_df: float
+    """The Bell–McCaffrey df alone (depends on the cluster sizes only)."""
     clusters: int
     effective: float
     """Effective number of clusters (module docstring)."""
@@ -101,4 +132,6 @@ def cluster_fit(values: Sequence[float], clusters: Sequence[Hashable]) -> Cluste
     sizes = np.array([len(v) for v in sums.values()], dtype=float)
     totals = np.array([math.fsum(v) for v in sums.values()])
     se = math.sqrt(float(cr2_variance(totals, sizes)))
-    return ClusterFit(mean, se, bell_mccaffrey_df(sizes), len(sums), effective_clusters(sizes))
+    design = bell_mccaffrey_df(sizes)
+    df = min(design, float(satterthwaite_df(totals, sizes)))
+    return ClusterFit(mean, se, df, design, len(sums), effective_clusters(sizes))

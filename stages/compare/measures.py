@@ -29,6 +29,9 @@ class Tested:
     note: str | None
     df: float | None = None
     """Degrees of freedom of the t reference (clustered binary and graded rows)."""
+    design_df: float | None = None
+    """The Bell–McCaffrey df alone, which the MDE is planned with: the data's own df describes
+    the table at hand, not the tables of a true effect."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def binary_test(pairs: Sequence[Pair]) -> Tested:
     low, high = float(result.low), float(result.high)
     return Tested(
         float(result.p), (low, high), se if fit is not None else None, float(result.deff), None,
-        df,
+        df, fit.design_df if fit is not None else None,
     )  # fmt: skip
 
 
@@ -115,7 +118,7 @@ def binary(pairs: Sequence[Pair]) -> Measured:
 
     def mde(level: float) -> tuple[float, bool]:
         value, capped = power.binary_mde(
-            n, groups, tested.deff, discordance, a or 0.0, level, df=tested.df
+            n, groups, tested.deff, discordance, a or 0.0, level, df=tested.design_df
         )
         return float(value), bool(capped)
 
@@ -147,11 +150,9 @@ def mean_test(diffs: Sequence[float], clusters: Sequence[Hashable], span: float)
         return Tested(None, None, None, 1.0, "the differences do not vary: no test")
     up = math.fsum(max(d, 0.0) for d in diffs) / span
     down = math.fsum(max(-d, 0.0) for d in diffs) / span
-    spread = (up + down - (up - down) ** 2 / n) / (n - 1)  # the variance 0/1 flips would have
-    deff = (fit.se / span) ** 2 / (spread / n)
-    p, low, high = paired.effective_score(down, up, n, deff, fit.df)
+    p, low, high, deff = paired.fractional_score(up, down, n, fit.se / span, fit.df)
     interval = (max(-span, float(low) * span), min(span, float(high) * span))
-    return Tested(float(p), interval, fit.se, deff, None, fit.df)
+    return Tested(float(p), interval, fit.se, float(deff), None, fit.df, fit.design_df)
 
 
 def mean_row(
@@ -166,7 +167,7 @@ def mean_row(
     groups = len(set(clusters))
 
     def mde(level: float) -> tuple[float, bool]:
-        return power.graded_mde(tested.se or 0.0, groups, span, level, tested.df)
+        return power.graded_mde(tested.se or 0.0, groups, span, level, tested.design_df)
 
     a = _mean([a for a, _ in values]) if n else None
     b = _mean([b for _, b in values]) if n else None

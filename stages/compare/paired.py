@@ -142,6 +142,25 @@ def effective_score(
     return np.asarray(2.0 * sps.t.sf(np.abs(z), dof), dtype=float), low, high
 
 
+def fractional_score(
+    up: ArrayLike, down: ArrayLike, n: ArrayLike, se: ArrayLike, df: ArrayLike
+) -> tuple[Array, Array, Array, Array]:
+    """(p, low, high, deff) of graded rows, element-wise: ``up`` and ``down`` are the sums of the
+    positive and negative parts of the differences in units of the scale (fractional wrong->right
+    and right->wrong counts), ``se`` the cluster-robust standard error of the mean difference in
+    the same units. The design effect makes the variance the flip counts would have as 0/1 flips
+    (n - 1 denominator) equal to se^2 — below 1 where scores move by less than the whole scale, so
+    the interval narrows to what the data show — and :func:`effective_score` does the rest."""
+    c, b = np.asarray(up, dtype=float), np.asarray(down, dtype=float)
+    size = np.asarray(n, dtype=float)
+    spread = (b + c - (c - b) ** 2 / size) / np.maximum(size - 1, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        deff = np.asarray(se, dtype=float) ** 2 / (spread / size)
+    deff = np.where(np.isfinite(deff) & (deff > 0), deff, 1.0)
+    p, low, high = effective_score(b, c, size, deff, df)
+    return p, low, high, deff
+
+
 def paired_binary(
     right_to_wrong: ArrayLike,
     wrong_to_right: ArrayLike,

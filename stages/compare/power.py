@@ -66,7 +66,7 @@ def _critical_counts(n: int, level: float) -> Array:
 
 def binary_power(
     n: int, clusters: int, deff: ArrayLike, discordance: ArrayLike, delta: ArrayLike, level: float,
-    exact: bool = True, df: float | None = None,
+    exact: bool = True, df: ArrayLike | None = None,
 ) -> Array:  # fmt: skip
     """Probability that a binary row says "B better" at true ``delta`` >= 0, element-wise;
     ``discordance`` is the share of discordant records when there is no effect. ``exact=False``
@@ -94,8 +94,8 @@ def binary_power(
     if clusters >= n:
         bound = max(float(sps.norm.isf(level / 2)), Z_95)
         return np.asarray(sps.norm.sf((bound - mean) / sd), dtype=float)
-    dof = clusters - 1 if df is None else df
-    bound = max(float(sps.t.isf(level / 2, dof)), float(sps.t.isf(0.025, dof)))
+    dof = clusters - 1 if df is None else np.asarray(df, dtype=float)
+    bound = np.maximum(sps.t.isf(level / 2, dof), sps.t.isf(0.025, dof))
     return np.asarray(sps.t.sf((bound - mean) / sd, dof), dtype=float)
 
 
@@ -122,7 +122,7 @@ def no_effect_discordance(down: ArrayLike, up: ArrayLike, n: int) -> Array:
 
 
 def planning_inputs(
-    n: int, clusters: int, deff: Array, discordance: Array, df: float | None = None
+    n: int, clusters: int, deff: Array, discordance: Array, df: ArrayLike | None = None
 ) -> tuple[Array, Array]:
     """The design effect and discordance the MDE is computed with: their upper 75 % confidence
     bounds (chi-square on ``df`` degrees of freedom, default G - 1, for the design effect;
@@ -130,8 +130,8 @@ def planning_inputs(
     above, so point estimates would give less than 80 % on average at the printed MDE."""
     if clusters >= n:
         return deff, wilson(discordance, float(n), UPPER_Z)[1]
-    dof = clusters - 1 if df is None else df
-    inflate = dof / float(sps.chi2.ppf(1 - UPPER, dof))
+    dof = clusters - 1 if df is None else np.asarray(df, dtype=float)
+    inflate = dof / sps.chi2.ppf(1 - UPPER, dof)
     return deff * inflate, wilson(discordance, float(clusters), UPPER_Z)[1]
 
 
@@ -143,23 +143,26 @@ def binary_mde(
     accuracy_a: ArrayLike,
     level: float,
     exact: bool = True,
-    df: float | None = None,
+    df: ArrayLike | None = None,
 ) -> tuple[Array, NDArray[np.bool_]]:
     """(MDE, capped) of binary rows with n records in G clusters; the largest effect considered
     is :data:`CAP` or what the accuracies allow (B cannot rise above 100 % nor fall below 0)."""
-    design, observed, acc = np.broadcast_arrays(
+    dof_given = np.asarray(clusters - 1 if df is None else df, dtype=float)
+    design, observed, acc, dof = np.broadcast_arrays(
         np.asarray(deff, dtype=float),
         np.asarray(discordance, dtype=float),
         np.asarray(accuracy_a, dtype=float),
+        np.maximum(dof_given, 1.0),
     )
-    design, share = planning_inputs(n, clusters, design, observed, df)
+    design, share = planning_inputs(n, clusters, design, observed, dof)
     room = np.maximum(1.0 - acc, acc) - observed / 2
     high = np.maximum(np.minimum(CAP, room), 1e-9)
     # Rows (or replicates) with the same inputs have the same MDE: solve each once.
-    keys = np.stack([design.ravel(), share.ravel(), high.ravel()])
+    keys = np.stack([design.ravel(), share.ravel(), high.ravel(), dof.ravel()])
     unique, inverse = np.unique(keys, axis=1, return_inverse=True)
     mde, capped = solve(
-        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level, exact, df), unique[2]
+        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level, exact, unique[3]),
+        unique[2],
     )
     shape = design.shape
     return mde[inverse].reshape(shape), capped[inverse].reshape(shape)

@@ -175,8 +175,11 @@ def test_graded_rows_use_the_score_test_on_fractional_flips() -> None:
     up, down = 0.4 + 0.3 + 0.5, 0.1  # the positive and the negative parts, in F1 units
     deff = fit.bse[0] ** 2 / ((up + down - (up - down) ** 2 / 6) / 5 / 6)
     z = (up - down) / math.sqrt((up + down) * deff)
-    assert row.p == pytest.approx(2 * sps.t.sf(z, 5), rel=1e-9)
-    low, high = paired.tango_interval(down / deff, up / deff, 6 / deff, sps.t.isf(0.025, 5))
+    # df: the smaller of n - 1 and 3 (sum w)^2 / sum w^2, w the squared deviations
+    w = (np.array(diffs) - np.mean(diffs)) ** 2
+    df = min(5.0, 3 * w.sum() ** 2 / (w**2).sum())
+    assert row.p == pytest.approx(2 * sps.t.sf(z, df), rel=1e-9)
+    low, high = paired.tango_interval(down / deff, up / deff, 6 / deff, sps.t.isf(0.025, df))
     assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-9)
     assert (row.measure, row.test, row.scale) == ("f1", "score-t-cr2", (0.0, 1.0))
 

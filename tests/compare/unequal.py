@@ -1,0 +1,286 @@
+"""Issue 34: Monte Carlo designs the issue-18 simulation did not use — heavy-tailed cluster sizes,
+graded scores (sparse 0/1-heavy, and clustered), clustered category tables — in two model
+families, with the project's statistics applied vectorised over replicates (``test_simulation``
+checks record by record that ``compare_records`` prints the same).
+
+Families (the truth is exact in both):
+
+* **copy** (the issue-18 model, :mod:`simulation`): a cluster draws one seed outcome and each of
+  its records copies it with probability rho, else draws its own; binary pairs from the four cell
+  probabilities, graded pairs from a mixture that is mostly exact 0s and 1s (F1-like): A scores 0
+  w.p. 0.5, 1 w.p. 0.3, else uniform; B keeps A's score w.p. 0.7, else draws afresh from a mixture
+  whose mean is higher by delta / 0.3.
+* **latent** (latent-normal): record i of cluster g has an ability L = sqrt(rho) u_g +
+  sqrt(1 - rho) w_i (standard normals) and each revision adds its own noise s e; binary: right
+  when L + s e exceeds a threshold set by the accuracy; graded: clip(mu + sigma (L + s e), 0, 1),
+  a censored normal with many exact 0s and 1s, whose mean has a closed form.
+
+Cluster sizes are drawn uniformly from {1, 2, 3, 5, 8, 20, 40} (``HEAVY``), a few draws per cell,
+or are all equal (``equal4``). Categories are record positions modulo 3, as in :mod:`simulation`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+import simulation as sim
+from numpy.typing import NDArray
+from scipy import optimize
+from scipy import stats as sps
+
+from stages.compare import paired
+from stages.compare.cluster_variance import bell_mccaffrey_df, cr2_variance, effective_clusters
+from stages.compare.row import MIN_CLUSTERS
+from stages.scoring import interval
+
+Array = NDArray[np.float64]
+HEAVY = (1, 2, 3, 5, 8, 20, 40)
+#: Size vectors drawn per cell (the replicates are split among them).
+DRAWS = 4
+RHO = {"copy": 0.7, "latent": 0.5}
+NOISE = 0.7
+"""s: the revision's own noise beside the record's ability (latent family)."""
+SIGMA, MU_A = 0.5, 0.45
+"""Graded latent scores: clip(mu + sigma (L + s e), 0, 1)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    family: str
+    """``copy`` or ``latent``."""
+    sizes: str
+    """``heavy``, ``equal4`` or ``independent``."""
+    groups: int
+    p: float = 0.5
+    """Accuracy at A (binary cells)."""
+
+    def rng(self, *salt: object) -> np.random.Generator:
+        key = repr((self.family, self.sizes, self.groups, self.p, salt)).encode()
+        return np.random.default_rng(zlib.crc32(key))
+
+    def size_vectors(self) -> list[NDArray[np.int64]]:
+        if self.sizes == "independent":
+            return [np.ones(self.groups, dtype=np.int64)]
+        if self.sizes == "equal4":
+            return [np.full(self.groups, 4, dtype=np.int64)]
+        rng = self.rng("sizes")
+        return [rng.choice(np.array(HEAVY), self.groups) for _ in range(DRAWS)]
+
+
+def _mask(sizes: NDArray[np.int64]) -> NDArray[np.bool_]:
+    return np.arange(int(sizes.max()))[None, :] < sizes[:, None]
+
+
+def _latent(rng: np.random.Generator, shape: tuple[int, ...], m: int) -> tuple[Array, Array]:
+    """(L + s e_A, L + s e_B) of shape ``shape + (G, m)``; ``shape`` ends with G."""
+    rho = RHO["latent"]
+    u = rng.standard_normal((*shape, 1))
+    ability = np.sqrt(rho) * u + np.sqrt(1 - rho) * rng.standard_normal((*shape, m))
+    noise = NOISE * rng.standard_normal((2, *shape, m))
+    return ability + noise[0], ability + noise[1]
+
+
+def binary_codes(cell: Cell, rng: np.random.Generator, shape: tuple[int, ...], m: int,
+                 delta: float | Array) -> NDArray[np.int8]:  # fmt: skip
+    """Cell codes (2 A + B: 0 both wrong, 1 wrong->right, 2 right->wrong, 3 both right)."""
+    if cell.family == "copy":
+        design = sim.Design("unequal", m, RHO["copy"])
+        return sim.draw(rng, shape[:-1], shape[-1], design, sim.cell_probabilities(cell.p, delta))
+    a, b = _latent(rng, shape, m)
+    spread = np.sqrt(1 + NOISE**2)
+    high = np.asarray(cell.p + np.asarray(delta), dtype=float)[..., None, None]
+    right_a = a > -spread * sps.norm.ppf(cell.p)
+    right_b = b > -spread * sps.norm.ppf(high)
+    return (2 * right_a + right_b).astype(np.int8)
+
+
+def censored_mean(mu: float, sigma: float) -> float:
+    """E clip(X, 0, 1) for X ~ N(mu, sigma^2): sigma (psi(mu/sigma) - psi((mu - 1)/sigma)),
+    psi(z) = z Phi(z) + phi(z) (E max(X, 0) less E max(X - 1, 0))."""
+
+    def psi(z: float) -> float:
+        return float(z * sps.norm.cdf(z) + sps.norm.pdf(z))
+
+    return sigma * (psi(mu / sigma) - psi((mu - 1) / sigma))
+
+
+def latent_mu_b(delta: float) -> float:
+    """mu at B for a true graded difference ``delta`` (latent family)."""
+    total = SIGMA * np.sqrt(1 + NOISE**2)
+    target = censored_mean(MU_A, total) + delta
+    return float(optimize.brentq(lambda mu: censored_mean(mu, total) - target, -2.0, 3.0))
+
+
+#: Copy-family graded mixture: (P(0), P(1)); the rest is uniform on (0, 1) (mean 0.5).
+SHARE_CHANGED = 0.3
+
+
+def _mixture(rng: np.random.Generator, shape: tuple[int, ...], ones: float) -> Array:
+    zeros = 0.8 - ones
+    u = rng.random(shape)
+    return np.where(u < zeros, 0.0, np.where(u < 0.8, 1.0, rng.random(shape)))
+
+
+def graded_scores(cell: Cell, rng: np.random.Generator, shape: tuple[int, ...], m: int,
+                  delta: float) -> tuple[Array, Array]:  # fmt: skip
+    """Scores of A and B in [0, 1], shape ``shape + (G, m)``, whose true mean difference is
+    ``delta`` (module docstring)."""
+    if cell.family == "latent":
+        a, b = _latent(rng, shape, m)
+        return np.clip(MU_A + SIGMA * a, 0, 1), np.clip(latent_mu_b(delta) + SIGMA * b, 0, 1)
+    full = (*shape, m)
+
+    def pairs(count: tuple[int, ...]) -> tuple[Array, Array]:
+        a = _mixture(rng, count, 0.3)
+        fresh = _mixture(rng, count, 0.3 + delta / SHARE_CHANGED)
+        return a, np.where(rng.random(count) < SHARE_CHANGED, fresh, a)
+
+    own_a, own_b = pairs(full)
+    seed_a, seed_b = pairs((*shape, 1))
+    copy = rng.random(full) < RHO["copy"]
+    return np.where(copy, seed_a, own_a), np.where(copy, seed_b, own_b)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row's statistics per replicate: the test, the interval and what A's headline says."""
+
+    p: Array
+    low: Array
+    high: Array
+    testable: bool
+    head_low: Array | None = None
+    head_high: Array | None = None
+
+
+def _cluster_se(values: Array, keep: NDArray[np.bool_], sizes: Array) -> tuple[Array, Array]:
+    """(mean, CR2 se) per replicate of ``values`` (..., G, m) over the kept records."""
+    n = float(sizes.sum())
+    sums = np.where(keep, values, 0.0).sum(-1)
+    mean = sums.sum(-1) / n
+    used = sizes > 0
+    deviations = (sums - mean[..., None] * sizes)[..., used]
+    return mean, np.sqrt(cr2_variance(deviations, sizes[used]))
+
+
+def _design(keep: NDArray[np.bool_]) -> tuple[Array, int, int, float, float]:
+    sizes = keep.sum(-1).astype(float)
+    used = sizes[sizes > 0]
+    groups, n = len(used), int(used.sum())
+    return sizes, groups, n, bell_mccaffrey_df(used), effective_clusters(used)
+
+
+def binary_row(codes: NDArray[np.int8], keep: NDArray[np.bool_]) -> Row:
+    """What ``compare_records`` says of the binary row over the kept records (and A's headline)."""
+    sizes, groups, n, df, effective = _design(keep)
+    up = (codes == 1).astype(float)
+    down = (codes == 2).astype(float)
+    right = (codes >= 2).astype(float)
+    _, se = _cluster_se(up - down, keep, sizes)
+    share, se_a = _cluster_se(right, keep, sizes)
+    n_up, n_down = np.where(keep, up, 0).sum((-2, -1)), np.where(keep, down, 0).sum((-2, -1))
+    variance = (n_up + n_down - (n_up - n_down) ** 2 / n) / max(n - 1, 1)
+    result = paired.paired_binary(n_down, n_up, n, groups, se, variance, df)
+    testable = groups >= n or effective >= MIN_CLUSTERS
+    variance_a = share * (1 - share) * n / max(n - 1, 1)
+    head = interval.interval(share, n, groups, se_a, variance_a, 0.95, effective, df)
+    return Row(result.p, result.low, result.high, testable, head[0], head[1])
+
+
+def graded_row(a: Array, b: Array, keep: NDArray[np.bool_]) -> Row:
+    """What ``compare_records`` says of a graded (0-1) row over the kept records."""
+    sizes, groups, n, df, effective = _design(keep)
+    diffs = np.where(keep, b - a, 0.0)
+    _, se = _cluster_se(diffs, keep, sizes)
+    up = np.maximum(diffs, 0).sum((-2, -1))
+    down = np.maximum(-diffs, 0).sum((-2, -1))
+    p, low, high, _ = paired.fractional_score(up, down, n, se, df)
+    testable = groups >= n or effective >= MIN_CLUSTERS
+    degenerate = se <= 1e-9  # no variation: no test, no interval (the verdict never comes)
+    nan = np.full(p.shape, np.nan)
+    return Row(np.where(degenerate, 1.0, p), np.where(degenerate, nan, low),
+               np.where(degenerate, nan, high), testable)  # fmt: skip
+
+
+def category_keep(keep: NDArray[np.bool_], category: int) -> NDArray[np.bool_]:
+    position = np.cumsum(keep.ravel()).reshape(keep.shape) - 1
+    return keep & (position % sim.CATEGORIES == category)
+
+
+def says(row: Row) -> Array:
+    """Whether the row calls a difference (p < 5 % and the interval excludes zero)."""
+    return np.asarray(row.testable & (row.p < 0.05) & ((row.low > 0) | (row.high < 0)), float)
+
+
+def covered(row: Row, delta: float) -> Array:
+    hit = (row.low <= delta + 1e-12) & (delta - 1e-12 <= row.high)
+    return np.where(np.isnan(row.low) | (not row.testable), np.nan, hit.astype(float))
+
+
+def _nanmean(parts: list[Array]) -> float:
+    values = np.concatenate([np.ravel(x) for x in parts])
+    return float(np.nanmean(values)) if np.any(~np.isnan(values)) else float("nan")
+
+
+def figures(cell: Cell, delta: float, replicates: int, graded: bool = False) -> dict[str, float]:
+    """Coverage of the paired interval, the share of tables calling a difference (the type-I
+    error when delta = 0) and, for binary cells, the coverage of A's headline interval — NaN
+    where no interval is printed. The replicates are split among the cell's size draws."""
+    vectors = cell.size_vectors()
+    cover, called, head = [], [], []
+    for k, sizes in enumerate(vectors):
+        rng = cell.rng("figures", graded, delta, k)
+        count = replicates // len(vectors)
+        keep = _mask(sizes)
+        shape, m = (count, len(sizes)), keep.shape[1]
+        if graded:
+            row = graded_row(*graded_scores(cell, rng, shape, m, delta), keep)
+        else:
+            row = binary_row(binary_codes(cell, rng, shape, m, delta), keep)
+        cover.append(covered(row, delta))
+        called.append(says(row))
+        if row.head_low is not None and row.head_high is not None:
+            hit = (row.head_low <= cell.p) & (cell.p <= row.head_high)
+            head.append(hit.astype(float))
+    out = {"coverage": _nanmean(cover), "called": _nanmean(called)}
+    if head:
+        out["headline"] = _nanmean(head)
+    return out
+
+
+def fwer(cell: Cell, workloads: int, tables: int, graded: bool = False) -> float:
+    """Share of null tables (``workloads`` workloads with 3 categories each, binary; or graded
+    workloads without categories) where some row calls a difference, through the same
+    graphical procedure as ``compare_records`` (:func:`current.table_errors`)."""
+    import current
+
+    vectors = cell.size_vectors()
+    errors = []
+    for k, sizes in enumerate(vectors):
+        rng = cell.rng("fwer", graded, workloads, k)
+        count = tables // len(vectors)
+        keep = _mask(sizes)
+        shape, m = (count, workloads, len(sizes)), keep.shape[1]
+        primary: list[sim.Tested] = []
+        children: list[list[sim.Tested]] = []
+        if graded:
+            a, b = graded_scores(cell, rng, shape, m, 0.0)
+            rows = [graded_row(a[:, w], b[:, w], keep) for w in range(workloads)]
+            primary = [_tested(r) for r in rows]
+            children = [[] for _ in rows]
+        else:
+            codes = binary_codes(cell, rng, shape, m, 0.0)
+            for w in range(workloads):
+                primary.append(_tested(binary_row(codes[:, w], keep)))
+                children.append([_tested(binary_row(codes[:, w], category_keep(keep, j)))
+                                 for j in range(sim.CATEGORIES)])  # fmt: skip
+        errors.append(current.table_errors(primary, children))
+    return float(np.mean(np.concatenate(errors)))
+
+
+def _tested(row: Row) -> sim.Tested:
+    nan = np.full(row.p.shape, np.nan)
+    low, high = (row.low, row.high) if row.testable else (nan, nan)
+    return sim.Tested(row.p, low, high, np.ones(row.p.shape), row.testable, row.testable)
