@@ -8,12 +8,10 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from scipy import stats as sps
-
 from stages.compare import paired, power
+from stages.compare.cluster_variance import cluster_fit, cluster_sizes, effective_clusters
 from stages.compare.records import VerdictRecord
 from stages.compare.row import MIN_CLUSTERS
-from stages.compare.cluster_variance import cluster_fit, cluster_sizes, effective_clusters
 
 Pair = tuple[VerdictRecord, VerdictRecord]
 

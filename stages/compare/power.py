@@ -126,8 +126,9 @@ def planning_inputs(
 ) -> tuple[Array, Array]:
     """The design effect and discordance the MDE is computed with: their upper 75 % confidence
     bounds (chi-square on ``df`` degrees of freedom, default G - 1, for the design effect;
-    Wilson on n, or on G when clusters are shared, for the discordance). Power falls faster below 80 % than it rises
-    above, so point estimates would give less than 80 % on average at the printed MDE."""
+    Wilson on n, or on G when clusters are shared, for the discordance). Power falls faster
+    below 80 % than it rises above, so point estimates would give less than 80 % on average at
+    the printed MDE."""
     if clusters >= n:
         return deff, wilson(discordance, float(n), UPPER_Z)[1]
     dof = clusters - 1 if df is None else np.asarray(df, dtype=float)

@@ -161,14 +161,12 @@ class Tables:
         return int(self.up.shape[0])
 
 
-def _cr2(
-    sums: Array, sizes: NDArray[np.int64], mean: Array, n: int
-) -> tuple[Array, Array, float]:
-    """(CR2 standard error, small-sample df, Bell–McCaffrey df) from per-cluster sums (clusters with records only):
-    w_g = (S_g - m_g mean)^2 / (1 - m_g / n), se^2 = sum w_g / n^2; the df is the smaller of the
-    Bell–McCaffrey df (closed form for a mean, ``stages.compare.cluster_variance``, written out
-    again here so that this model stays independent of the code it judges) and 3 (sum w)^2 /
-    sum w^2."""
+def _cr2(sums: Array, sizes: NDArray[np.int64], mean: Array, n: int) -> tuple[Array, Array, float]:
+    """(CR2 standard error, small-sample df, Bell–McCaffrey df) from per-cluster sums (clusters
+    with records only): w_g = (S_g - m_g mean)^2 / (1 - m_g / n), se^2 = sum w_g / n^2; the df
+    is the smaller of the Bell–McCaffrey df (closed form for a mean, as in
+    ``stages.compare.cluster_variance``, written out again here so that this model stays
+    independent of the code it judges) and 3 (sum w)^2 / sum w^2."""
     used = sizes > 0
     m = sizes[used].astype(float)
     keep = 1.0 - m / n

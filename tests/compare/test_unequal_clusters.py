@@ -125,8 +125,14 @@ def test_clustered_binary_row_uses_cr2_and_its_small_sample_df() -> None:
 
 def test_the_docs_constant_shift_example_gets_no_test() -> None:
     # "Two items shifted alike": 0.3 -> 0.4 and 0.5 -> 0.6 leave 1e-17 of float residue.
-    a = [{"workload": "d", "id": f"d{i}", "score": x, "measure": "f1"} for i, x in enumerate([0.3, 0.5])]
-    b = [{"workload": "d", "id": f"d{i}", "score": y, "measure": "f1"} for i, y in enumerate([0.4, 0.6])]
+    a = [
+        {"workload": "d", "id": f"d{i}", "score": x, "measure": "f1"}
+        for i, x in enumerate([0.3, 0.5])
+    ]
+    b = [
+        {"workload": "d", "id": f"d{i}", "score": y, "measure": "f1"}
+        for i, y in enumerate([0.4, 0.6])
+    ]
     (row,) = compare_records(a, b)
     assert (row.p, row.ci95, row.mde, row.verdict) == (None, None, None, SAME)
     assert row.note is not None and "do not vary" in row.note
@@ -140,8 +146,9 @@ def test_the_docs_constant_shift_example_gets_no_test() -> None:
 )
 def test_constant_shifts_never_get_a_test(base: list[float], shift: float, clustered: bool) -> None:
     def side(values: list[float]) -> list[dict[str, Any]]:
+        cluster = (lambda i: f"c{i % 3}") if clustered else (lambda i: None)
         return [{"workload": "d", "id": f"d{i}", "score": v, "measure": "f1",
-                 "cluster": f"c{i % 3}" if clustered else None} for i, v in enumerate(values)]  # fmt: skip
+                 "cluster": cluster(i)} for i, v in enumerate(values)]  # fmt: skip
 
     (row,) = compare_records(side(base), side([v + shift for v in base]))
     assert (row.p, row.ci95, row.mde, row.verdict) == (None, None, None, SAME)

@@ -17,6 +17,10 @@ Families (the truth is exact in both):
 
 Cluster sizes are drawn uniformly from {1, 2, 3, 5, 8, 20, 40} (``HEAVY``), a few draws per cell,
 or are all equal (``equal4``). Categories are record positions modulo 3, as in :mod:`simulation`.
+
+``before=True`` judges the same draws as the code before issue 34 did (commit bb82816): CR1 with
+t(G - 1), the 20-cluster floor on clusters, the headline's worst case at G, and graded rows a
+Wald t on CR1 — for the before/after figures of ``make bench``.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from scipy import optimize
 from scipy import stats as sps
 
 from stages.compare import paired
-from stages.compare.cluster_variance import bell_mccaffrey_df, cr2_variance, effective_clusters
+from stages.compare.cluster_variance import cr2_variance, effective_clusters, small_sample_df
 from stages.compare.row import MIN_CLUSTERS
 from stages.scoring import interval
 
@@ -155,45 +159,62 @@ class Row:
     head_high: Array | None = None
 
 
-def _cluster_se(values: Array, keep: NDArray[np.bool_], sizes: Array) -> tuple[Array, Array]:
-    """(mean, CR2 se) per replicate of ``values`` (..., G, m) over the kept records."""
+def _cluster_se(
+    values: Array, keep: NDArray[np.bool_], sizes: Array, before: bool = False
+) -> tuple[Array, Array, Array]:
+    """(mean, CR2 se, small-sample df) per replicate of ``values`` (..., G, m) over the kept
+    records; ``before``: (mean, CR1 se, G - 1)."""
     n = float(sizes.sum())
     sums = np.where(keep, values, 0.0).sum(-1)
     mean = sums.sum(-1) / n
     used = sizes > 0
     deviations = (sums - mean[..., None] * sizes)[..., used]
-    return mean, np.sqrt(cr2_variance(deviations, sizes[used]))
+    if before:
+        groups = int(used.sum())
+        cr1 = groups / (groups - 1) * (deviations**2).sum(-1) / (n * n)
+        return mean, np.sqrt(cr1), np.full(mean.shape, groups - 1.0)
+    df = small_sample_df(deviations, sizes[used])
+    return mean, np.sqrt(cr2_variance(deviations, sizes[used])), df
 
 
-def _design(keep: NDArray[np.bool_]) -> tuple[Array, int, int, float, float]:
+def _design(keep: NDArray[np.bool_]) -> tuple[Array, int, int, float]:
     sizes = keep.sum(-1).astype(float)
     used = sizes[sizes > 0]
     groups, n = len(used), int(used.sum())
-    return sizes, groups, n, bell_mccaffrey_df(used), effective_clusters(used)
+    return sizes, groups, n, effective_clusters(used)
 
 
-def binary_row(codes: NDArray[np.int8], keep: NDArray[np.bool_]) -> Row:
+def binary_row(codes: NDArray[np.int8], keep: NDArray[np.bool_], before: bool = False) -> Row:
     """What ``compare_records`` says of the binary row over the kept records (and A's headline)."""
-    sizes, groups, n, df, effective = _design(keep)
+    sizes, groups, n, effective = _design(keep)
+    effective = groups if before else effective
     up = (codes == 1).astype(float)
     down = (codes == 2).astype(float)
     right = (codes >= 2).astype(float)
-    _, se = _cluster_se(up - down, keep, sizes)
-    share, se_a = _cluster_se(right, keep, sizes)
+    _, se, df = _cluster_se(up - down, keep, sizes, before)
+    share, se_a, df_a = _cluster_se(right, keep, sizes, before)
     n_up, n_down = np.where(keep, up, 0).sum((-2, -1)), np.where(keep, down, 0).sum((-2, -1))
     variance = (n_up + n_down - (n_up - n_down) ** 2 / n) / max(n - 1, 1)
     result = paired.paired_binary(n_down, n_up, n, groups, se, variance, df)
     testable = groups >= n or effective >= MIN_CLUSTERS
     variance_a = share * (1 - share) * n / max(n - 1, 1)
-    head = interval.interval(share, n, groups, se_a, variance_a, 0.95, effective, df)
+    head = interval.interval(share, n, groups, se_a, variance_a, 0.95, effective, df_a)
     return Row(result.p, result.low, result.high, testable, head[0], head[1])
 
 
-def graded_row(a: Array, b: Array, keep: NDArray[np.bool_]) -> Row:
+def graded_row(a: Array, b: Array, keep: NDArray[np.bool_], before: bool = False) -> Row:
     """What ``compare_records`` says of a graded (0-1) row over the kept records."""
-    sizes, groups, n, df, effective = _design(keep)
+    sizes, groups, n, effective = _design(keep)
     diffs = np.where(keep, b - a, 0.0)
-    _, se = _cluster_se(diffs, keep, sizes)
+    mean, se, df = _cluster_se(diffs, keep, sizes, before)
+    if before:  # a Wald t(G - 1) on CR1, no test at exactly zero se, floor on clusters
+        with np.errstate(divide="ignore", invalid="ignore"):
+            half = sps.t.isf(0.025, df) * se
+            p = np.where(se > 0, 2 * sps.t.sf(np.abs(mean) / se, df), 1.0)
+        nan = np.full(p.shape, np.nan)
+        low = np.where(se > 0, np.maximum(-1.0, mean - half), nan)
+        high = np.where(se > 0, np.minimum(1.0, mean + half), nan)
+        return Row(p, low, high, groups >= n or groups >= MIN_CLUSTERS)
     up = np.maximum(diffs, 0).sum((-2, -1))
     down = np.maximum(-diffs, 0).sum((-2, -1))
     p, low, high, _ = paired.fractional_score(up, down, n, se, df)
@@ -224,7 +245,9 @@ def _nanmean(parts: list[Array]) -> float:
     return float(np.nanmean(values)) if np.any(~np.isnan(values)) else float("nan")
 
 
-def figures(cell: Cell, delta: float, replicates: int, graded: bool = False) -> dict[str, float]:
+def figures(
+    cell: Cell, delta: float, replicates: int, graded: bool = False, before: bool = False
+) -> dict[str, float]:
     """Coverage of the paired interval, the share of tables calling a difference (the type-I
     error when delta = 0) and, for binary cells, the coverage of A's headline interval — NaN
     where no interval is printed. The replicates are split among the cell's size draws."""
@@ -236,9 +259,9 @@ def figures(cell: Cell, delta: float, replicates: int, graded: bool = False) -> 
         keep = _mask(sizes)
         shape, m = (count, len(sizes)), keep.shape[1]
         if graded:
-            row = graded_row(*graded_scores(cell, rng, shape, m, delta), keep)
+            row = graded_row(*graded_scores(cell, rng, shape, m, delta), keep, before)
         else:
-            row = binary_row(binary_codes(cell, rng, shape, m, delta), keep)
+            row = binary_row(binary_codes(cell, rng, shape, m, delta), keep, before)
         cover.append(covered(row, delta))
         called.append(says(row))
         if row.head_low is not None and row.head_high is not None:
@@ -250,7 +273,9 @@ def figures(cell: Cell, delta: float, replicates: int, graded: bool = False) -> 
     return out
 
 
-def fwer(cell: Cell, workloads: int, tables: int, graded: bool = False) -> float:
+def fwer(
+    cell: Cell, workloads: int, tables: int, graded: bool = False, before: bool = False
+) -> float:
     """Share of null tables (``workloads`` workloads with 3 categories each, binary; or graded
     workloads without categories) where some row calls a difference, through the same
     graphical procedure as ``compare_records`` (:func:`current.table_errors`)."""
@@ -267,14 +292,14 @@ def fwer(cell: Cell, workloads: int, tables: int, graded: bool = False) -> float
         children: list[list[sim.Tested]] = []
         if graded:
             a, b = graded_scores(cell, rng, shape, m, 0.0)
-            rows = [graded_row(a[:, w], b[:, w], keep) for w in range(workloads)]
+            rows = [graded_row(a[:, w], b[:, w], keep, before) for w in range(workloads)]
             primary = [_tested(r) for r in rows]
             children = [[] for _ in rows]
         else:
             codes = binary_codes(cell, rng, shape, m, 0.0)
             for w in range(workloads):
-                primary.append(_tested(binary_row(codes[:, w], keep)))
-                children.append([_tested(binary_row(codes[:, w], category_keep(keep, j)))
+                primary.append(_tested(binary_row(codes[:, w], keep, before)))
+                children.append([_tested(binary_row(codes[:, w], category_keep(keep, j), before))
                                  for j in range(sim.CATEGORIES)])  # fmt: skip
         errors.append(current.table_errors(primary, children))
     return float(np.mean(np.concatenate(errors)))
