@@ -98,6 +98,7 @@ def _row(
         ci95=tested.ci95,
         p=tested.p,
         test=measured.test if tested.p is not None else "none",
+        df=tested.df if tested.p is not None else None,
         failed_a=sum(x.failed is not None for x, _ in pairs),
         failed_b=sum(y.failed is not None for _, y in pairs),
         right_to_wrong=down,

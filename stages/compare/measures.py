@@ -96,9 +96,10 @@ def binary_test(pairs: Sequence[Pair]) -> Tested:
     se, df = (fit.se, fit.df) if fit is not None else (0.0, None)
     result = paired.paired_binary(down, up, n, groups, se, _variance(diffs), df)
     low, high = float(result.low), float(result.high)
+    clustered = fit is not None and groups < n  # McNemar's exact test has no df
     return Tested(
         float(result.p), (low, high), se if fit is not None else None, float(result.deff), None,
-        df, fit.design_df if fit is not None else None,
+        df if clustered else None, fit.design_df if clustered and fit is not None else None,
     )  # fmt: skip
 
 
