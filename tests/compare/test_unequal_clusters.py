@@ -140,13 +140,13 @@ def test_the_docs_constant_shift_example_gets_no_test() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    base=st.lists(st.floats(0.0, 0.9, allow_nan=False), min_size=2, max_size=40),
+    base=st.lists(st.floats(0.0, 0.9, allow_nan=False), min_size=2, max_size=60),
     shift=st.sampled_from([0.01, 0.05, 0.1, 0.3]),
     clustered=st.booleans(),
 )
 def test_constant_shifts_never_get_a_test(base: list[float], shift: float, clustered: bool) -> None:
     def side(values: list[float]) -> list[dict[str, Any]]:
-        cluster = (lambda i: f"c{i % 3}") if clustered else (lambda i: None)
+        cluster = (lambda i: f"c{i // 2}") if clustered else (lambda i: None)
         return [{"workload": "d", "id": f"d{i}", "score": v, "measure": "f1",
                  "cluster": cluster(i)} for i, v in enumerate(values)]  # fmt: skip
 
