@@ -149,7 +149,7 @@ class Tables:
     """CR2 standard error of A's accuracy (the single-revision interval)."""
     df: Array | None = None
     """Degrees of freedom of the clustered t reference (issue 34): the smaller of the
-    Bell–McCaffrey df and 3 (sum w_g)^2 / sum w_g^2, w_g = S_g^2 / (1 - m_g / n)."""
+    Bell–McCaffrey df and 2 (sum w_g)^2 / sum w_g^2, w_g = S_g^2 / (1 - m_g / n)."""
     df_a: Array | None = None
     design_df: float | None = None
     """The Bell–McCaffrey df alone (what the MDE is planned with)."""
@@ -166,7 +166,7 @@ def _cr2(sums: Array, sizes: NDArray[np.int64], mean: Array, n: int) -> tuple[Ar
     with records only): w_g = (S_g - m_g mean)^2 / (1 - m_g / n), se^2 = sum w_g / n^2; the df
     is the smaller of the Bell–McCaffrey df (closed form for a mean, as in
     ``stages.compare.cluster_variance``, written out again here so that this model stays
-    independent of the code it judges) and 3 (sum w)^2 / sum w^2."""
+    independent of the code it judges) and 2 (sum w)^2 / sum w^2."""
     used = sizes > 0
     m = sizes[used].astype(float)
     keep = 1.0 - m / n
@@ -175,7 +175,7 @@ def _cr2(sums: Array, sizes: NDArray[np.int64], mean: Array, n: int) -> tuple[Ar
     bell_mccaffrey = (1.0 / n) ** 2 / ((d * d).sum() - 2 * (d * u2).sum() + u2.sum() ** 2)
     total, squares = w.sum(-1), (w * w).sum(-1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        data = np.where(squares > 0, 3.0 * total * total / squares, np.inf)
+        data = np.where(squares > 0, 2.0 * total * total / squares, np.inf)
     df = np.minimum(bell_mccaffrey, np.maximum(data, 1.0))
     return np.asarray(np.sqrt(total) / n), np.asarray(df, dtype=float), float(bell_mccaffrey)
 

@@ -6,9 +6,9 @@ latent-normal):
   accuracy 0.1, 0.5 and 0.9, true differences 0, 5 and 10 points: the paired interval covers in
   >= 93.5 % of tables, a row calls a difference that is not there in <= 5 %, A's headline
   interval covers in >= 93 %; 20 such clusters (about 8 effective) get no test at all;
-* graded scores, sparse and mostly 0 or 1 (F1-like) on 12 and 30 independent items, and in
-  clusters (4 a cluster, or heavy-tailed), with and without a 5-point effect: coverage >= 93.5 %,
-  type-I error <= 5 %;
+* graded scores, mostly 0 or 1 (F1-like), sparse on 12 and 30 independent items (B changes
+  15 % of them), and in clusters (4 a cluster, or heavy-tailed; B changes 30 % of them), with and
+  without a 5-point effect: coverage >= 93.5 %, type-I error <= 5 %;
 * null tables of 10 workloads in heavy-tailed clusters (binary with 3 categories each, or
   graded): some row calls a difference in <= 5 % of them.
 
@@ -72,15 +72,18 @@ def test_heavy_tailed_clusters_keep_coverage_error_and_the_headline() -> None:
     _check(head, 0.93, 1.0, REPLICATES)
 
 
-GRADED = [("independent", 12), ("independent", 30), ("equal4", 20), ("heavy", 60)]
+#: (sizes, clusters, share of items B changes): the independent cells are the sparse ones.
+GRADED = [("independent", 12, 0.15), ("independent", 30, 0.15), ("equal4", 20, 0.3),
+          ("heavy", 60, 0.3)]  # fmt: skip
 
 
 def test_graded_rows_keep_coverage_and_error() -> None:
     cover, error = {}, {}
     for family in FAMILIES:
-        for sizes, groups in GRADED:
+        for sizes, groups, changed in GRADED:
             for delta in (0.0, 0.05):
-                measured = u.figures(u.Cell(family, sizes, groups), delta, REPLICATES, True)
+                cell = u.Cell(family, sizes, groups, changed=changed)
+                measured = u.figures(cell, delta, REPLICATES, True)
                 cover[(family, sizes, groups, delta)] = measured["coverage"]
                 if delta == 0:
                     error[(family, sizes, groups)] = measured["called"]

@@ -147,10 +147,15 @@ def test_clustered_rows_use_the_rao_scott_score_test_with_t() -> None:
     se = ols_cluster(diffs, [c for *_, c in table]).bse[0]
     deff = se**2 / (np.var(diffs, ddof=1) / len(diffs))
     z = (24 - 6) / math.sqrt(30 * deff)
+    # Equal clusters: CR2 = CR1 and the Bell–McCaffrey df is G - 1 = 29; the clusters' own df
+    # (issue 34) is smaller: deviations 2 - 2 (0.3) = 1.4 (12 clusters), -2.6 (3), -0.6 (15),
+    # 2 (sum w)^2 / sum w^2 with w their squares = 2 x 49.2^2 / 185.1264 = 26.15.
+    df = 2 * 49.2**2 / (12 * 1.4**4 + 3 * 2.6**4 + 15 * 0.6**4)
     assert row.test == "rao-scott-score-t" and row.se == pytest.approx(se, rel=1e-12)
-    assert row.p == pytest.approx(2 * sps.t.sf(z, 29), rel=1e-9)
+    assert row.df == pytest.approx(df, rel=1e-9)
+    assert row.p == pytest.approx(2 * sps.t.sf(z, df), rel=1e-9)
     assert row.p > mcnemar(np.array([[30, 6], [24, 0]]), exact=True).pvalue
-    low, high = paired.tango_interval(6 / deff, 24 / deff, 60 / deff, sps.t.isf(0.025, 29))
+    low, high = paired.tango_interval(6 / deff, 24 / deff, 60 / deff, sps.t.isf(0.025, df))
     assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-12)
 
 
@@ -175,9 +180,9 @@ def test_graded_rows_use_the_score_test_on_fractional_flips() -> None:
     up, down = 0.4 + 0.3 + 0.5, 0.1  # the positive and the negative parts, in F1 units
     deff = fit.bse[0] ** 2 / ((up + down - (up - down) ** 2 / 6) / 5 / 6)
     z = (up - down) / math.sqrt((up + down) * deff)
-    # df: the smaller of n - 1 and 3 (sum w)^2 / sum w^2, w the squared deviations
+    # df: the smaller of n - 1 and 2 (sum w)^2 / sum w^2, w the squared deviations
     w = (np.array(diffs) - np.mean(diffs)) ** 2
-    df = min(5.0, 3 * w.sum() ** 2 / (w**2).sum())
+    df = min(5.0, 2 * w.sum() ** 2 / (w**2).sum())
     assert row.p == pytest.approx(2 * sps.t.sf(z, df), rel=1e-9)
     low, high = paired.tango_interval(down / deff, up / deff, 6 / deff, sps.t.isf(0.025, df))
     assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-9)
@@ -364,7 +369,10 @@ def test_accuracy_interval_counts_repeats_and_shared_clusters() -> None:
     # deff = CR1 variance (its G/(G-1) factor) / (s^2 / n) (n - 1 denominator) = 179 / 59.
     n_eff = 180 * 59 / 179
     assert estimate.n_eff == pytest.approx(n_eff, rel=1e-9)
-    z = sps.t.isf(0.025, 59)
+    # t on the smaller of G - 1 = 59 and the clusters' own df (issue 34): deviations 2.25 (15
+    # clusters) and -0.75 (45), 2 (sum w)^2 / sum w^2 = 2 x 101.25^2 / 398.671875 = 51.43.
+    df = 2 * 101.25**2 / (15 * 2.25**4 + 45 * 0.75**4)
+    z = sps.t.isf(0.025, df)
     reference = proportion_confint(0.25 * n_eff, n_eff, alpha=2 * sps.norm.sf(z), method="wilson")
     assert (estimate.low, estimate.high) == pytest.approx(reference, rel=1e-9)
     # Fewer than 50 shared clusters: every cluster counts once.

@@ -26,7 +26,7 @@ def reference_cr2(values: np.ndarray, clusters: list[int]) -> tuple[float, float
     formulas of J. E. Pustejovsky and E. Tipton (2018) and G. Imbens and M. Kolesár (2016) for a
     regression on a constant, working model Omega = I: A_g = (I - H_gg)^(-1/2), the BM df =
     (sum of the eigenvalues of G'G)^2 / (sum of their squares); the df used is the smaller of it
-    and 3 (sum w_g)^2 / sum w_g^2, w_g the squared adjusted score of cluster g."""
+    and 2 (sum w_g)^2 / sum w_g^2, w_g the squared adjusted score of cluster g."""
     n = len(values)
     x = np.ones((n, 1))
     bread = np.linalg.inv(x.T @ x)
@@ -47,7 +47,7 @@ def reference_cr2(values: np.ndarray, clusters: list[int]) -> tuple[float, float
     eigen = np.linalg.eigvalsh(np.array(columns) @ np.array(columns).T)
     bm = float(eigen.sum() ** 2 / (eigen**2).sum())
     w = np.array(contributions)
-    data = 3 * w.sum() ** 2 / (w**2).sum() if (w**2).sum() > 0 else math.inf
+    data = 2 * w.sum() ** 2 / (w**2).sum() if (w**2).sum() > 0 else math.inf
     return math.sqrt(variance), bm, min(bm, max(data, 1.0))
 
 

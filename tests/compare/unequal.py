@@ -8,8 +8,9 @@ Families (the truth is exact in both):
 * **copy** (the issue-18 model, :mod:`simulation`): a cluster draws one seed outcome and each of
   its records copies it with probability rho, else draws its own; binary pairs from the four cell
   probabilities, graded pairs from a mixture that is mostly exact 0s and 1s (F1-like): A scores 0
-  w.p. 0.5, 1 w.p. 0.3, else uniform; B keeps A's score w.p. 0.7, else draws afresh from a mixture
-  whose mean is higher by delta / 0.3.
+  w.p. 0.5, 1 w.p. 0.3, else uniform; B keeps A's score except w.p. ``changed`` (0.3, or 0.15 for
+  the sparse cells), where it draws afresh from a mixture whose mean is higher by
+  delta / changed.
 * **latent** (latent-normal): record i of cluster g has an ability L = sqrt(rho) u_g +
   sqrt(1 - rho) w_i (standard normals) and each revision adds its own noise s e; binary: right
   when L + s e exceeds a threshold set by the accuracy; graded: clip(mu + sigma (L + s e), 0, 1),
@@ -59,9 +60,11 @@ class Cell:
     groups: int
     p: float = 0.5
     """Accuracy at A (binary cells)."""
+    changed: float = 0.3
+    """Share of graded items whose score B draws afresh (copy family)."""
 
     def rng(self, *salt: object) -> np.random.Generator:
-        key = repr((self.family, self.sizes, self.groups, self.p, salt)).encode()
+        key = repr((self.family, self.sizes, self.groups, self.p, self.changed, salt)).encode()
         return np.random.default_rng(zlib.crc32(key))
 
     def size_vectors(self) -> list[NDArray[np.int64]]:
@@ -117,11 +120,8 @@ def latent_mu_b(delta: float) -> float:
     return float(optimize.brentq(lambda mu: censored_mean(mu, total) - target, -2.0, 3.0))
 
 
-#: Copy-family graded mixture: (P(0), P(1)); the rest is uniform on (0, 1) (mean 0.5).
-SHARE_CHANGED = 0.3
-
-
 def _mixture(rng: np.random.Generator, shape: tuple[int, ...], ones: float) -> Array:
+    """Scores that are 1 w.p. ``ones``, 0 w.p. 0.8 - ``ones``, else uniform on (0, 1)."""
     zeros = 0.8 - ones
     u = rng.random(shape)
     return np.where(u < zeros, 0.0, np.where(u < 0.8, 1.0, rng.random(shape)))
@@ -138,8 +138,8 @@ def graded_scores(cell: Cell, rng: np.random.Generator, shape: tuple[int, ...], 
 
     def pairs(count: tuple[int, ...]) -> tuple[Array, Array]:
         a = _mixture(rng, count, 0.3)
-        fresh = _mixture(rng, count, 0.3 + delta / SHARE_CHANGED)
-        return a, np.where(rng.random(count) < SHARE_CHANGED, fresh, a)
+        fresh = _mixture(rng, count, 0.3 + delta / cell.changed)
+        return a, np.where(rng.random(count) < cell.changed, fresh, a)
 
     own_a, own_b = pairs(full)
     seed_a, seed_b = pairs((*shape, 1))
