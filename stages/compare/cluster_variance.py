@@ -74,8 +74,9 @@ SATTERTHWAITE = 2.0
 
 
 def satterthwaite_df(sums: ArrayLike, sizes: ArrayLike) -> Array:
-    """SATTERTHWAITE (sum w_g)^2 / sum w_g^2 with w_g = S_g^2 / (1 - m_g / n) (module docstring), at least 1;
-    element-wise over the leading axes of ``sums`` (..., G); +inf where nothing varies."""
+    """SATTERTHWAITE (sum w_g)^2 / sum w_g^2 with w_g = S_g^2 / (1 - m_g / n) (module
+    docstring), at least 1; element-wise over the leading axes of ``sums`` (..., G); +inf where
+    nothing varies."""
     s = np.asarray(sums, dtype=float)
     m = np.asarray(sizes, dtype=float)
     w = s * s / (1.0 - m / float(m.sum()))
