@@ -195,10 +195,14 @@ def binary_row(codes: NDArray[np.int8], keep: NDArray[np.bool_], before: bool = 
     share, se_a, df_a = _cluster_se(right, keep, sizes, before)
     n_up, n_down = np.where(keep, up, 0).sum((-2, -1)), np.where(keep, down, 0).sum((-2, -1))
     variance = (n_up + n_down - (n_up - n_down) ** 2 / n) / max(n - 1, 1)
-    result = paired.paired_binary(n_down, n_up, n, groups, se, variance, df)
     testable = groups >= n or effective >= MIN_CLUSTERS
     variance_a = share * (1 - share) * n / max(n - 1, 1)
-    head = interval.interval(share, n, groups, se_a, variance_a, 0.95, effective, df_a)
+    if before:  # the defaults (t(G - 1), G clusters) are the old code's; it had no more arguments
+        result = paired.paired_binary(n_down, n_up, n, groups, se, variance)
+        head = interval.interval(share, n, groups, se_a, variance_a)
+    else:
+        result = paired.paired_binary(n_down, n_up, n, groups, se, variance, df)
+        head = interval.interval(share, n, groups, se_a, variance_a, 0.95, effective, df_a)
     return Row(result.p, result.low, result.high, testable, head[0], head[1])
 
 
