@@ -21,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "compare")]
 
 import unequal as u  # noqa: E402
+import unequal_stats as us  # noqa: E402
 
 FAMILIES = ("copy", "latent")
 HEAVY_GROUPS = (20, 30, 60, 100, 200)
@@ -47,7 +48,7 @@ def binary(replicates: int, before: bool) -> dict[str, dict[int, str]]:
             for p in (0.1, 0.5, 0.9):
                 sign = 1.0 if p <= 0.5 else -1.0
                 for delta in (0.0, 0.05 * sign, 0.1 * sign):
-                    f = u.figures(
+                    f = us.figures(
                         u.Cell(family, "heavy", groups, p), delta, replicates, False, before
                     )
                     cover.append(f["coverage"])
@@ -67,7 +68,7 @@ def graded(replicates: int, before: bool) -> dict[str, dict[str, str]]:
         for family in FAMILIES:
             for delta in (0.0, 0.05):
                 cell = u.Cell(family, sizes, groups, changed=changed)
-                f = u.figures(cell, delta, replicates, True, before)
+                f = us.figures(cell, delta, replicates, True, before)
                 cover.append(f["coverage"])
                 if delta == 0:
                     error.append(f["called"])
@@ -81,7 +82,7 @@ def tables(count: int, before: bool) -> dict[str, str]:
     out = {}
     for sizes, groups in TABLES:
         for kind, is_graded in (("binary + categories", False), ("graded", True)):
-            values = [u.fwer(u.Cell(family, sizes, groups), 10, count, is_graded, before)
+            values = [us.fwer(u.Cell(family, sizes, groups), 10, count, is_graded, before)
                       for family in FAMILIES]  # fmt: skip
             out[f"{sizes} {groups}, {kind}"] = _pct(values, "max")
     return out

@@ -1,6 +1,6 @@
 """Issue 34: the promises of ``atlas compare`` on designs the issue-18 simulation did not use,
-proved by a fixed-seed Monte Carlo simulation (``unequal.py``) in two model families (copy and
-latent-normal):
+proved by a fixed-seed Monte Carlo simulation (``unequal.py``, ``unequal_stats.py``) in two
+model families (copy and latent-normal):
 
 * heavy-tailed cluster sizes (drawn from {1, 2, 3, 5, 8, 20, 40}) at 20 and 60 clusters,
   accuracy 0.1, 0.5 and 0.9, true differences 0, 5 and 10 points: the paired interval covers in
@@ -25,6 +25,7 @@ import math
 import numpy as np
 import pytest
 import unequal as u
+import unequal_stats as us
 
 from stages.compare import compare_records
 from stages.scoring import accuracy_estimate
@@ -57,12 +58,12 @@ def test_heavy_tailed_clusters_keep_coverage_error_and_the_headline() -> None:
     for family in FAMILIES:
         for p in (0.1, 0.5, 0.9):
             for delta in _effects(p):
-                few = u.figures(u.Cell(family, "heavy", 20, p), delta, REPLICATES)
+                few = us.figures(u.Cell(family, "heavy", 20, p), delta, REPLICATES)
                 # about 8 effective clusters: no test, no interval, never a verdict
                 assert math.isnan(few["coverage"]) and few["called"] == 0.0
                 head[(family, 20, p, delta)] = few["headline"]
                 cell = u.Cell(family, "heavy", 60, p)
-                measured = u.figures(cell, delta, REPLICATES)
+                measured = us.figures(cell, delta, REPLICATES)
                 cover[(family, 60, p, delta)] = measured["coverage"]
                 head[(family, 60, p, delta)] = measured["headline"]
                 if delta == 0:
@@ -83,7 +84,7 @@ def test_graded_rows_keep_coverage_and_error() -> None:
         for sizes, groups, changed in GRADED:
             for delta in (0.0, 0.05):
                 cell = u.Cell(family, sizes, groups, changed=changed)
-                measured = u.figures(cell, delta, REPLICATES, True)
+                measured = us.figures(cell, delta, REPLICATES, True)
                 cover[(family, sizes, groups, delta)] = measured["coverage"]
                 if delta == 0:
                     error[(family, sizes, groups)] = measured["called"]
@@ -95,8 +96,8 @@ def test_tables_in_heavy_tailed_clusters_keep_the_family_wise_error() -> None:
     figures = {}
     for family in FAMILIES:
         cell = u.Cell(family, "heavy", 60)
-        figures[(family, "binary with categories")] = u.fwer(cell, 10, TABLES)
-        figures[(family, "graded")] = u.fwer(cell, 10, TABLES, graded=True)
+        figures[(family, "binary with categories")] = us.fwer(cell, 10, TABLES)
+        figures[(family, "graded")] = us.fwer(cell, 10, TABLES, graded=True)
     _check(figures, 0.0, 0.05, TABLES)
     assert max(figures.values()) > 0.005  # the tables are not so small that nothing is said
 
@@ -124,16 +125,16 @@ def test_the_simulation_computes_what_compare_records_prints(
 ) -> None:
     cell = u.Cell(family, sizes, groups, 0.3)
     vector = cell.size_vectors()[0]
-    keep = u._mask(vector)
+    keep = u.mask(vector)
     rng = np.random.default_rng(11)
     shape, m = (6, len(vector)), keep.shape[1]
     if graded:
         a, b = u.graded_scores(cell, rng, shape, m, 0.05)
-        row = u.graded_row(a, b, keep)
+        row = us.graded_row(a, b, keep)
     else:
         codes = u.binary_codes(cell, rng, shape, m, 0.1)
         a, b = codes >= 2, (codes == 1) | (codes == 3)
-        row = u.binary_row(codes, keep)
+        row = us.binary_row(codes, keep)
     for r in range(shape[0]):
         side_a, side_b = _records(a[r], b[r], keep, graded)
         (printed,) = compare_records(side_a, side_b)
