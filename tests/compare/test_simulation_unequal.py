@@ -15,7 +15,7 @@ model families (copy and latent-normal):
 2,000 tables a cell (1,000 for the tables of workloads); each figure may miss its bound by two
 Monte Carlo standard errors (at 95 %: 0.5 points, so coverage >= 92.5 % and type-I error <=
 6.0 % pass; the measured figures are in docs/comparing.md). ``make bench`` runs a larger grid
-(``tests/bench/bench_unequal_clusters.py``). Runtime: about a minute on two cores.
+(``tests/bench/bench_unequal_clusters.py``). Runtime: 20-80 s on two shared cores.
 """
 
 from __future__ import annotations
