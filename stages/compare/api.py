@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from stages.compare import exhausted, measures, multiplicity
+from stages.compare import cluster_agreement, exhausted, measures, multiplicity
 from stages.compare.measures import Measured, Pair, Tested
 from stages.compare.passk import passk_rows
 from stages.compare.records import VerdictRecord, as_records, scale_of
@@ -47,11 +47,8 @@ def _index(
     records: list[VerdictRecord], side: str
 ) -> dict[tuple[str, str], dict[Any, VerdictRecord]]:
     out: dict[tuple[str, str], dict[Any, VerdictRecord]] = {}
-    for i, record in enumerate(records):
-        group = out.setdefault((record.workload, record.level or ""), {})
-        if record.key in group:
-            raise AtlasError(f"{side}[{i}]: a second record of {record.workload} {record.label}")
-        group[record.key] = record
+    for record in records:  # duplicates were refused by as_records
+        out.setdefault((record.workload, record.level or ""), {})[record.key] = record
     return out
 
 
@@ -102,6 +99,7 @@ def _row(
         ci95=tested.ci95,
         p=tested.p,
         test=measured.test if tested.p is not None else "none",
+        df=tested.df if tested.p is not None else None,
         failed_a=sum(x.failed is not None for x, _ in pairs),
         failed_b=sum(y.failed is not None for _, y in pairs),
         right_to_wrong=down,
@@ -169,6 +167,11 @@ def _oriented(row: Row) -> tuple[float, float, float] | None:
     if row.measure in exhausted.LOWER_IS_BETTER:
         return -row.delta, -row.ci95[1], -row.ci95[0]
     return row.delta, row.ci95[0], row.ci95[1]
+
+
+def _noted(draft: _Draft, note: str) -> _Draft:
+    text = note if draft.row.note is None else f"{draft.row.note}; {note}"
+    return replace(draft, row=replace(draft.row, note=text))
 
 
 def _decide(row: Row, alpha: float) -> str:
@@ -241,8 +244,10 @@ def compare_records(
     for workload, level in sorted(set(index_a) & set(index_b)):
         side_a, side_b = index_a[(workload, level)], index_b[(workload, level)]
         keys = sorted(set(side_a) & set(side_b), key=_sort_key)
-        pairs = [(side_a[k], side_b[k]) for k in keys]
+        pairs, disagreement = cluster_agreement.agree([(side_a[k], side_b[k]) for k in keys])
         made = _workload(workload, level, pairs, len(drafts))
+        if disagreement is not None:
+            made = [_noted(draft, disagreement) for draft in made]
         if not made and any(r.correct is not None for r in side_a.values()):
             empty = measures.binary([])
             made = [

@@ -9,7 +9,8 @@ however many rules and workloads there are. Per decision:
 * ``no_worse``: FAIL when B is worse (adjusted p < alpha and the 95 % interval below zero);
   INCONCLUSIVE when no verdict is possible or, with ``max_mde``, when the row could not have
   seen a loss that large (its MDE, at alpha over the number of decisions, exceeds it); else PASS.
-* ``non_inferior`` with margin M: the score test (binary rows; t on CR1 for graded ones) of
+* ``non_inferior`` with margin M: the score test (binary rows; t on the row's cluster-robust
+  standard error and degrees of freedom for graded ones) of
   "difference = -M", two-sided: rejected with the estimate above -M is PASS (B is within M),
   below is FAIL, not rejected is INCONCLUSIVE.
 * ``no_new_failures``: FAIL when some item failed at B but not at A (a count, no statistics).
@@ -87,7 +88,7 @@ def _shifted_p(row: Row, delta: float) -> float | None:
         b, c = len(row.right_to_wrong), len(row.wrong_to_right)
         variance = (b + c - (c - b) ** 2 / row.n) / max(row.n - 1, 1)
         above, below = paired.shifted_test(
-            b, c, row.n, row.clusters, row.se or 0.0, variance, delta
+            b, c, row.n, row.clusters, row.se or 0.0, variance, delta, row.df
         )
     else:
         from scipy import stats as sps
@@ -95,7 +96,8 @@ def _shifted_p(row: Row, delta: float) -> float | None:
         if not row.se:
             return None
         t = (row.delta - delta) / row.se
-        above, below = float(sps.t.sf(t, row.clusters - 1)), float(sps.t.cdf(t, row.clusters - 1))
+        df = row.df if row.df is not None else row.clusters - 1
+        above, below = float(sps.t.sf(t, df)), float(sps.t.cdf(t, df))
     return min(1.0, 2.0 * min(above, below))
 
 

@@ -8,25 +8,28 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from scipy import stats as sps
-
 from stages.compare import paired, power
+from stages.compare.cluster_variance import cluster_fit, cluster_sizes, effective_clusters
 from stages.compare.records import VerdictRecord
 from stages.compare.row import MIN_CLUSTERS
-from stages.scoring.clustered import cluster_robust_se
 
 Pair = tuple[VerdictRecord, VerdictRecord]
 
 
 @dataclass(frozen=True)
 class Tested:
-    """What a row's test says: p, the 95 % interval and the design effect (binary rows)."""
+    """What a row's test says: p, the 95 % interval and the design effect."""
 
     p: float | None
     ci95: tuple[float, float] | None
     se: float | None
     deff: float
     note: str | None
+    df: float | None = None
+    """Degrees of freedom of the t reference (clustered binary and graded rows)."""
+    design_df: float | None = None
+    """The Bell–McCaffrey df alone, which the MDE is planned with: the data's own df describes
+    the table at hand, not the tables of a true effect."""
 
 
 @dataclass(frozen=True)
@@ -58,37 +61,52 @@ def _variance(values: Sequence[float]) -> float:
     return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
-def _few(groups: int, n: int) -> str:
+#: Differences within this share of the scale of each other are "the same": floating-point
+#: residue of a constant shift (0.3 -> 0.4 and 0.5 -> 0.6 leave 1e-17) is not variation.
+TOLERANCE = 1e-9
+
+
+def _few(groups: int, n: int, effective: float) -> str:
     return (
         f"{groups} clusters for {n} items: too few for a cluster-robust standard error "
-        f"(needs {MIN_CLUSTERS})"
+        f"({effective:.1f} effective, needs {MIN_CLUSTERS})"
     )
 
 
+def _clustering(clusters: Sequence[Hashable]) -> tuple[int, float]:
+    """(G, effective clusters) of the records' cluster keys."""
+    sizes = cluster_sizes(clusters)
+    return len(sizes), effective_clusters(sizes) if sizes else 0.0
+
+
 def binary_test(pairs: Sequence[Pair]) -> Tested:
-    """McNemar exact + Tango (independent), Rao–Scott score-t + Tango-t (clustered)."""
+    """McNemar exact + Tango (independent), Rao–Scott score-t + Tango-t on the CR2 variance with
+    the Bell–McCaffrey df (clustered, from 20 effective clusters)."""
     n = len(pairs)
     if n == 0:
         return Tested(None, None, None, 1.0, "no paired items")
     diffs = [float(bool(b.correct)) - float(bool(a.correct)) for a, b in pairs]
     clusters = [b.cluster_key for _, b in pairs]
-    groups = len(set(clusters))
+    groups, effective = _clustering(clusters)
     down = sum(d < 0 for d in diffs)
     up = sum(d > 0 for d in diffs)
-    if groups < n and groups < MIN_CLUSTERS:
-        return Tested(None, None, None, 1.0, _few(groups, n))
-    se = cluster_robust_se(diffs, clusters) if groups >= 2 else 0.0
-    result = paired.paired_binary(down, up, n, groups, se, _variance(diffs))
+    if groups < n and effective < MIN_CLUSTERS:
+        return Tested(None, None, None, 1.0, _few(groups, n, effective))
+    fit = cluster_fit(diffs, clusters) if groups >= 2 else None
+    se, df = (fit.se, fit.df) if fit is not None else (0.0, None)
+    result = paired.paired_binary(down, up, n, groups, se, _variance(diffs), df)
     low, high = float(result.low), float(result.high)
+    clustered = fit is not None and groups < n  # McNemar's exact test has no df
     return Tested(
-        float(result.p), (low, high), se if groups >= 2 else None, float(result.deff), None
-    )
+        float(result.p), (low, high), se if fit is not None else None, float(result.deff), None,
+        df if clustered else None, fit.design_df if clustered and fit is not None else None,
+    )  # fmt: skip
 
 
 def binary(pairs: Sequence[Pair]) -> Measured:
     """An accuracy row's figures (a failed request is wrong at its side)."""
     n = len(pairs)
-    groups = len({b.cluster_key for _, b in pairs})
+    groups, effective = _clustering([b.cluster_key for _, b in pairs])
     tested = binary_test(pairs)
     a = _mean([float(bool(x.correct)) for x, _ in pairs]) if n else None
     b = _mean([float(bool(y.correct)) for _, y in pairs]) if n else None
@@ -98,11 +116,13 @@ def binary(pairs: Sequence[Pair]) -> Measured:
     possible = tested.p is not None and power.binary_verdict_possible(n, groups, 0.05, MIN_CLUSTERS)
 
     def mde(level: float) -> tuple[float, bool]:
-        value, capped = power.binary_mde(n, groups, tested.deff, discordance, a or 0.0, level)
+        value, capped = power.binary_mde(
+            n, groups, tested.deff, discordance, a or 0.0, level, df=tested.design_df
+        )
         return float(value), bool(capped)
 
     test = "mcnemar-exact" if groups >= n else "rao-scott-score-t"
-    printable = power.binary_mde_printable(n, groups)
+    printable = power.binary_mde_printable(n, groups, effective)
     items = len({x.item for x, _ in pairs})
     return Measured(
         n, items, groups, a, b, tested, possible, mde if printable else None, (0.0, 1.0), test
@@ -110,23 +130,28 @@ def binary(pairs: Sequence[Pair]) -> Measured:
 
 
 def mean_test(diffs: Sequence[float], clusters: Sequence[Hashable], span: float) -> Tested:
-    """Wald t(G - 1) on the CR1 standard error of the mean difference; the interval clipped to
-    the possible differences +-span. No test without variation or with too few clusters."""
-    n, groups = len(diffs), len(set(clusters))
+    """The score test and Tango interval on fractional flip counts (issue 34): the positive and
+    negative parts of the differences, in units of the scale, are the wrong->right and
+    right->wrong counts, divided by a design effect that makes their variance the CR2 variance
+    of the mean difference; t on the Bell–McCaffrey df (n - 1 for independent items). For 0/1
+    scores it is the binary rows' test. No test without variation (within :data:`TOLERANCE`
+    of the scale) or with fewer than 20 effective shared clusters."""
+    n = len(diffs)
+    groups, effective = _clustering(clusters)
     if n == 0:
         return Tested(None, None, None, 1.0, "no paired items")
     if groups < 2:
         return Tested(None, None, None, 1.0, "one cluster: no standard error")
-    if groups < n and groups < MIN_CLUSTERS:
-        return Tested(None, None, None, 1.0, _few(groups, n))
-    se = cluster_robust_se(list(diffs), list(clusters))
-    delta = _mean(diffs)
-    if se == 0:
-        return Tested(None, None, 0.0, 1.0, "the differences do not vary: no test")
-    df = groups - 1
-    p = float(2.0 * sps.t.sf(abs(delta) / se, df))
-    half = float(sps.t.isf(0.025, df)) * se
-    return Tested(p, (max(-span, delta - half), min(span, delta + half)), se, 1.0, None)
+    if groups < n and effective < MIN_CLUSTERS:
+        return Tested(None, None, None, 1.0, _few(groups, n, effective))
+    fit = cluster_fit(list(diffs), list(clusters))
+    if max(diffs) - min(diffs) <= TOLERANCE * span or fit.se <= TOLERANCE * span:
+        return Tested(None, None, None, 1.0, "the differences do not vary: no test")
+    up = math.fsum(max(d, 0.0) for d in diffs) / span
+    down = math.fsum(max(-d, 0.0) for d in diffs) / span
+    p, low, high, deff = paired.fractional_score(up, down, n, fit.se / span, fit.df)
+    interval = (max(-span, float(low) * span), min(span, float(high) * span))
+    return Tested(float(p), interval, fit.se, float(deff), None, fit.df, fit.design_df)
 
 
 def mean_row(
@@ -141,8 +166,12 @@ def mean_row(
     groups = len(set(clusters))
 
     def mde(level: float) -> tuple[float, bool]:
-        return power.graded_mde(tested.se or 0.0, groups, span, level)
+        return power.graded_mde(tested.se or 0.0, groups, span, level, tested.design_df)
 
     a = _mean([a for a, _ in values]) if n else None
     b = _mean([b for _, b in values]) if n else None
-    return Measured(n, items, groups, a, b, tested, tested.p is not None, mde, scale, "wald-t-cr1")
+    possible = tested.p is not None
+    return Measured(
+        n, items, groups, a, b, tested, possible, mde if possible else None, scale,
+        "score-t-cr2",
+    )  # fmt: skip

@@ -14,10 +14,14 @@ right; the difference of accuracies is delta = (c - b) / n.
   Wald interval it never has zero width, stays in [-1, 1] and covers at n = 12.
 * **Shared clusters or repeats**: the Rao–Scott adjustment (J. N. K. Rao and A. J. Scott,
   "A simple method for the analysis of clustered binary data", Biometrics 1992) divides every
-  count by the design effect deff = CR1 variance / independent variance of the mean difference
-  (floored at 1), then the score test (the asymptotic McNemar statistic on the effective counts,
-  (c - b) / sqrt((b + c) deff)) and the Tango interval are taken with the t(G - 1) quantile,
-  G the number of clusters.
+  count by the design effect deff = cluster-robust variance / independent variance of the mean
+  difference (floored at 1), then the score test (the asymptotic McNemar statistic on the
+  effective counts, (c - b) / sqrt((b + c) deff)) and the Tango interval are taken with a t
+  quantile. The comparison passes the CR2 variance and the Bell–McCaffrey degrees of freedom
+  (issue 34, :mod:`stages.compare.cluster_variance`); with equal cluster sizes they are the CR1
+  variance and G - 1, G the number of clusters (the default here).
+* **Graded rows** (issue 34) take the same score step on fractional flip counts
+  (:func:`effective_score`).
 """
 
 from __future__ import annotations
@@ -122,6 +126,41 @@ def t_quantile(level: ArrayLike, clusters: ArrayLike) -> Array:
 Z_95 = float(sps.norm.isf(0.025))
 
 
+def effective_score(
+    right_to_wrong: ArrayLike, wrong_to_right: ArrayLike, n: ArrayLike, deff: ArrayLike,
+    df: ArrayLike,
+) -> tuple[Array, Array, Array]:  # fmt: skip
+    """(p, low, high): the score test and Tango interval on the effective counts (every count
+    over ``deff``) with the t(``df``) quantile — the Rao–Scott step of clustered binary rows, and
+    of graded rows on their fractional flip counts (:mod:`stages.compare.measures`)."""
+    b, c = np.asarray(right_to_wrong, dtype=float), np.asarray(wrong_to_right, dtype=float)
+    design, dof = np.asarray(deff, dtype=float), np.asarray(df, dtype=float)
+    be, ce, ne = b / design, c / design, np.asarray(n, dtype=float) / design
+    low, high = tango_interval(be, ce, ne, sps.t.isf(0.025, dof))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(be + ce > 0, (ce - be) / np.sqrt(be + ce), 0.0)
+    return np.asarray(2.0 * sps.t.sf(np.abs(z), dof), dtype=float), low, high
+
+
+def fractional_score(
+    up: ArrayLike, down: ArrayLike, n: ArrayLike, se: ArrayLike, df: ArrayLike
+) -> tuple[Array, Array, Array, Array]:
+    """(p, low, high, deff) of graded rows, element-wise: ``up`` and ``down`` are the sums of the
+    positive and negative parts of the differences in units of the scale (fractional wrong->right
+    and right->wrong counts), ``se`` the cluster-robust standard error of the mean difference in
+    the same units. The design effect makes the variance the flip counts would have as 0/1 flips
+    (n - 1 denominator) equal to se^2 — below 1 where scores move by less than the whole scale, so
+    the interval narrows to what the data show — and :func:`effective_score` does the rest."""
+    c, b = np.asarray(up, dtype=float), np.asarray(down, dtype=float)
+    size = np.asarray(n, dtype=float)
+    spread = (b + c - (c - b) ** 2 / size) / np.maximum(size - 1, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        deff = np.asarray(se, dtype=float) ** 2 / (spread / size)
+    deff = np.where(np.isfinite(deff) & (deff > 0), deff, 1.0)
+    p, low, high = effective_score(b, c, size, deff, df)
+    return p, low, high, deff
+
+
 def paired_binary(
     right_to_wrong: ArrayLike,
     wrong_to_right: ArrayLike,
@@ -129,25 +168,29 @@ def paired_binary(
     clusters: ArrayLike,
     se: ArrayLike,
     variance: ArrayLike,
+    df: ArrayLike | None = None,
 ) -> PairedBinary:
     """McNemar exact and Tango (independent: clusters == n) or Rao–Scott score-t and Tango-t
     (shared clusters) for each table; n > 0 and clusters >= 2 where clusters < n.
 
-    ``se`` is the CR1 standard error of delta and ``variance`` the sample variance (n - 1
-    denominator) of the per-record differences; both only matter for clustered tables.
+    ``se`` is the cluster-robust (CR2) standard error of delta and ``variance`` the sample
+    variance (n - 1 denominator) of the per-record differences; both only matter for clustered
+    tables, as does ``df``, the degrees of freedom of the t reference (default G - 1; the
+    comparison passes the Bell–McCaffrey df of :mod:`stages.compare.cluster_variance`).
     """
     b, c = np.asarray(right_to_wrong, dtype=float), np.asarray(wrong_to_right, dtype=float)
     size, groups = np.asarray(n, dtype=float), np.asarray(clusters, dtype=float)
     b, c, size, groups = np.broadcast_arrays(b, c, size, groups)
     independent = groups >= size
     deff = np.where(independent, 1.0, design_effect(size, groups, se, variance))
+    dof = np.maximum(groups, 2.0) - 1.0 if df is None else np.asarray(df, dtype=float)
+    dof = np.maximum(dof, 1.0)
     be, ce, ne = b / deff, c / deff, size / deff
-    safe_groups = np.maximum(groups, 2.0)
-    quantile = np.where(independent, Z_95, t_quantile(0.025, safe_groups))
+    quantile = np.where(independent, Z_95, sps.t.isf(0.025, dof))
     low, high = tango_interval(be, ce, ne, quantile)
     with np.errstate(divide="ignore", invalid="ignore"):
         z = np.where(be + ce > 0, (ce - be) / np.sqrt(be + ce), 0.0)
-    p_clustered = 2.0 * sps.t.sf(np.abs(z), safe_groups - 1.0)
+    p_clustered = 2.0 * sps.t.sf(np.abs(z), dof)
     exact = mcnemar_exact(np.round(b), np.round(c))  # clustered tables use the score p instead
     p = np.where(independent, exact, p_clustered)
     return PairedBinary(p=np.asarray(p, dtype=float), low=low, high=high, deff=deff)
@@ -155,7 +198,7 @@ def paired_binary(
 
 def shifted_test(
     right_to_wrong: float, wrong_to_right: float, n: int, clusters: int, se: float, variance: float,
-    delta: float,
+    delta: float, df: float | None = None,
 ) -> tuple[float, float]:  # fmt: skip
     """One-sided p-values of Tango's score test of H0: difference <= ``delta`` (small: the data
     say it is above) and of H0: difference >= ``delta``, on the Rao–Scott effective counts with
@@ -165,4 +208,5 @@ def shifted_test(
                      np.array(n / deff), np.array(float(delta))))  # fmt: skip
     if clusters >= n:
         return float(sps.norm.sf(z)), float(sps.norm.cdf(z))
-    return float(sps.t.sf(z, clusters - 1)), float(sps.t.cdf(z, clusters - 1))
+    dof = clusters - 1 if df is None else df
+    return float(sps.t.sf(z, dof)), float(sps.t.cdf(z, dof))

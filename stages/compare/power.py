@@ -14,7 +14,8 @@ probability. It is computed under the alternative, not the null:
   score statistic is approximately normal with mean delta * sqrt(n / (deff (p01 + p10))) and
   variance (p01 + p10 - delta^2) / (p01 + p10); with clusters its estimation noise is taken as
   t(G - 1).
-* **Graded rows**: the Wald t on the CR1 standard error; power from the noncentral t(G - 1).
+* **Graded rows**: the t test on the cluster-robust standard error; power from the noncentral t
+  (G - 1, or the Bell–McCaffrey df the comparison passes).
 
 The functions take numpy arrays (one element per row or per simulated table) so that the Monte
 Carlo test computes the MDE of every replicate with this very code. Above :data:`CAP` of the
@@ -65,11 +66,12 @@ def _critical_counts(n: int, level: float) -> Array:
 
 def binary_power(
     n: int, clusters: int, deff: ArrayLike, discordance: ArrayLike, delta: ArrayLike, level: float,
-    exact: bool = True,
+    exact: bool = True, df: ArrayLike | None = None,
 ) -> Array:  # fmt: skip
     """Probability that a binary row says "B better" at true ``delta`` >= 0, element-wise;
     ``discordance`` is the share of discordant records when there is no effect. ``exact=False``
-    takes the normal form for independent records too (a plan's first search)."""
+    takes the normal form for independent records too (a plan's first search). ``df``: the
+    degrees of freedom of the clustered t reference (default G - 1)."""
     p10 = np.asarray(discordance, dtype=float) / 2
     effect = np.asarray(delta, dtype=float)
     p10, effect, design = np.broadcast_arrays(p10, effect, np.asarray(deff, dtype=float))
@@ -92,9 +94,9 @@ def binary_power(
     if clusters >= n:
         bound = max(float(sps.norm.isf(level / 2)), Z_95)
         return np.asarray(sps.norm.sf((bound - mean) / sd), dtype=float)
-    df = clusters - 1
-    bound = max(float(sps.t.isf(level / 2, df)), float(sps.t.isf(0.025, df)))
-    return np.asarray(sps.t.sf((bound - mean) / sd, df), dtype=float)
+    dof = clusters - 1 if df is None else np.asarray(df, dtype=float)
+    bound = np.maximum(sps.t.isf(level / 2, dof), sps.t.isf(0.025, dof))
+    return np.asarray(sps.t.sf((bound - mean) / sd, dof), dtype=float)
 
 
 def solve(power_at: Callable[[Array], Array], high: ArrayLike) -> tuple[Array, NDArray[np.bool_]]:
@@ -119,14 +121,18 @@ def no_effect_discordance(down: ArrayLike, up: ArrayLike, n: int) -> Array:
     return np.asarray((b + c - excess) / n, dtype=float)
 
 
-def planning_inputs(n: int, clusters: int, deff: Array, discordance: Array) -> tuple[Array, Array]:
+def planning_inputs(
+    n: int, clusters: int, deff: Array, discordance: Array, df: ArrayLike | None = None
+) -> tuple[Array, Array]:
     """The design effect and discordance the MDE is computed with: their upper 75 % confidence
-    bounds (chi-square on G - 1 degrees of freedom for the design effect, Wilson on n, or on G
-    when clusters are shared, for the discordance). Power falls faster below 80 % than it rises
-    above, so point estimates would give less than 80 % on average at the printed MDE."""
+    bounds (chi-square on ``df`` degrees of freedom, default G - 1, for the design effect;
+    Wilson on n, or on G when clusters are shared, for the discordance). Power falls faster
+    below 80 % than it rises above, so point estimates would give less than 80 % on average at
+    the printed MDE."""
     if clusters >= n:
         return deff, wilson(discordance, float(n), UPPER_Z)[1]
-    inflate = (clusters - 1) / float(sps.chi2.ppf(1 - UPPER, clusters - 1))
+    dof = clusters - 1 if df is None else np.asarray(df, dtype=float)
+    inflate = dof / sps.chi2.ppf(1 - UPPER, dof)
     return deff * inflate, wilson(discordance, float(clusters), UPPER_Z)[1]
 
 
@@ -138,45 +144,57 @@ def binary_mde(
     accuracy_a: ArrayLike,
     level: float,
     exact: bool = True,
+    df: ArrayLike | None = None,
 ) -> tuple[Array, NDArray[np.bool_]]:
     """(MDE, capped) of binary rows with n records in G clusters; the largest effect considered
     is :data:`CAP` or what the accuracies allow (B cannot rise above 100 % nor fall below 0)."""
-    design, observed, acc = np.broadcast_arrays(
+    dof_given = np.asarray(clusters - 1 if df is None else df, dtype=float)
+    design, observed, acc, dof = np.broadcast_arrays(
         np.asarray(deff, dtype=float),
         np.asarray(discordance, dtype=float),
         np.asarray(accuracy_a, dtype=float),
+        np.maximum(dof_given, 1.0),
     )
-    design, share = planning_inputs(n, clusters, design, observed)
+    design, share = planning_inputs(n, clusters, design, observed, dof)
     room = np.maximum(1.0 - acc, acc) - observed / 2
     high = np.maximum(np.minimum(CAP, room), 1e-9)
     # Rows (or replicates) with the same inputs have the same MDE: solve each once.
-    keys = np.stack([design.ravel(), share.ravel(), high.ravel()])
+    keys = np.stack([design.ravel(), share.ravel(), high.ravel(), dof.ravel()])
     unique, inverse = np.unique(keys, axis=1, return_inverse=True)
     mde, capped = solve(
-        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level, exact), unique[2]
+        lambda d: binary_power(n, clusters, unique[0], unique[1], d, level, exact, unique[3]),
+        unique[2],
     )
     shape = design.shape
     return mde[inverse].reshape(shape), capped[inverse].reshape(shape)
 
 
-def graded_power(se: float, clusters: int, delta: ArrayLike, level: float) -> Array:
-    """Probability that the Wald t(G - 1) test of a graded row rejects at true ``delta``."""
-    df = clusters - 1
+def graded_power(
+    se: float, clusters: int, delta: ArrayLike, level: float, df: float | None = None
+) -> Array:
+    """Probability that the t test of a graded row (``df`` degrees of freedom, default G - 1)
+    rejects at true ``delta``."""
+    df = clusters - 1 if df is None else df
     critical = max(float(sps.t.isf(level / 2, df)), float(sps.t.isf(0.025, df)))
     shift = np.asarray(delta, dtype=float) / se
     return np.asarray(sps.nct.sf(critical, df, shift) + sps.nct.cdf(-critical, df, shift))
 
 
-def graded_mde(se: float, clusters: int, span: float, level: float) -> tuple[float, bool]:
+def graded_mde(
+    se: float, clusters: int, span: float, level: float, df: float | None = None
+) -> tuple[float, bool]:
     """(MDE, capped) of a graded row whose scores span ``span`` (1 for F1, 100 for chrF++)."""
-    mde, capped = solve(lambda d: graded_power(se, clusters, d, level), np.array(CAP * span))
+    if not se > 0:
+        raise ValueError("a graded MDE needs a positive standard error")
+    mde, capped = solve(lambda d: graded_power(se, clusters, d, level, df), np.array(CAP * span))
     return float(mde), bool(capped)
 
 
-def binary_mde_printable(n: int, clusters: int) -> bool:
+def binary_mde_printable(n: int, clusters: int, effective: float | None = None) -> bool:
     """Whether a binary row's power can be told well enough to print its MDE: independent
-    records, or at least :data:`~stages.compare.row.MIN_PLAN_CLUSTERS` shared clusters."""
-    return clusters >= n or clusters >= MIN_PLAN_CLUSTERS
+    records, or at least :data:`~stages.compare.row.MIN_PLAN_CLUSTERS` effective shared
+    clusters (``effective``, default G: :mod:`stages.compare.cluster_variance`)."""
+    return clusters >= n or (clusters if effective is None else effective) >= MIN_PLAN_CLUSTERS
 
 
 def binary_verdict_possible(n: int, clusters: int, level: float, min_clusters: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stages.errors import AtlasError
@@ -33,7 +33,7 @@ class VerdictRecord:
     cluster: str | None = None
     """Items sharing a context share it; None: the item is its own cluster."""
     correct: bool | None = None
-    """Binary outcome; a failed request is wrong (False)."""
+    """Binary outcome; a failed request is wrong (False): :func:`as_record` makes it so."""
     score: float | None = None
     """Graded outcome (DROP F1, chrF++, a review grade)."""
     measure: str | None = None
@@ -131,7 +131,9 @@ def _flag(obj: Mapping[str, Any], name: str, where: str) -> bool:
 
 
 def _check_values(record: VerdictRecord, where: str) -> VerdictRecord:
-    """The checks a record built in code still needs (a mapping gets them on the way in)."""
+    """The checks a record built in code still needs (a mapping gets them on the way in), and
+    the rule every figure reads outcomes by: a failed request is wrong, whatever ``correct``
+    says (issue 34: the comparison used to count it right and the headline wrong)."""
     if record.correct is not None and not isinstance(record.correct, bool):
         raise AtlasError(f"{where}: correct: expected true, false or null, got {record.correct!r}")
     if record.score is not None and not math.isfinite(record.score):
@@ -140,6 +142,8 @@ def _check_values(record: VerdictRecord, where: str) -> VerdictRecord:
         low, high = record.scale
         if not low <= record.score <= high:
             raise AtlasError(f"{where}: score: {record.score} is outside its scale {low}..{high}")
+    if record.failed is not None and record.correct is True:
+        return replace(record, correct=False)
     return record
 
 
@@ -178,8 +182,18 @@ def as_record(obj: Mapping[str, Any] | VerdictRecord, where: str) -> VerdictReco
 def as_records(
     items: Iterable[Mapping[str, Any] | VerdictRecord], side: str
 ) -> list[VerdictRecord]:
-    """Checked records of one side (``side`` is ``a`` or ``b``: errors say ``a[3]: ...``)."""
-    return [as_record(item, f"{side}[{i}]") for i, item in enumerate(items)]
+    """Checked records of one side (``side`` is ``a`` or ``b``: errors say ``a[3]: ...``): each
+    record's fields, and no second record of one item and repeat within a workload and load
+    level. The one set of rules of ``compare_records`` and ``accuracy_interval``."""
+    records = [as_record(item, f"{side}[{i}]") for i, item in enumerate(items)]
+    seen: set[tuple[str, str, tuple[int | None, str, int]]] = set()
+    for i, record in enumerate(records):
+        key = (record.workload, record.level or "", record.key)
+        if key in seen:
+            name = f"{record.workload} {record.label}" if record.workload else record.label
+            raise AtlasError(f"{side}[{i}]: a second record of {name}")
+        seen.add(key)
+    return records
 
 
 def scale_of(

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 BETTER, WORSE, SAME = "B better", "B worse", "no detectable difference"
 NOT_TESTED = "not tested"
 ALPHA = 0.05
-#: Fewest clusters for a clustered figure when items share clusters (Cameron and Miller 2015
-#: call 20-50 "few"; the lower end, with the t(G - 1) quantile).
+#: Fewest *effective* clusters, (sum m_g)^2 / sum m_g^2, for a clustered figure when items share
+#: clusters (Cameron and Miller 2015 call 20-50 "few"; the lower end, with a small-sample t
+#: quantile). Counting clusters alone let 20 clusters, one of 40 items beside many of 1, pass.
 MIN_CLUSTERS = 20
-#: Fewest shared clusters for a printed MDE: from 20 to 29 clusters the design effect is too
+#: Fewest effective shared clusters for a printed MDE: from 20 to 29 the design effect is too
 #: uncertain to tell the power (measured 71 % at a printed MDE with 20 clusters of 10).
 MIN_PLAN_CLUSTERS = 30
 
@@ -41,7 +42,8 @@ class Row:
     delta: float | None
     """b - a, the mean paired difference."""
     se: float | None
-    """Cluster-robust (CR1) standard error of ``delta``; None where not computable."""
+    """Cluster-robust (CR2; CR1 when clusters have equal sizes) standard error of ``delta``;
+    None where not computable."""
     ci95: tuple[float, float] | None
     """95 % interval of ``delta`` (see ``test``); None with ``note`` saying why."""
     p: float | None
@@ -50,7 +52,10 @@ class Row:
     """p after multiplicity (Holm over primary rows, inherited by the rest); None: not tested."""
     test: str = "none"
     """``mcnemar-exact`` (independent binary), ``rao-scott-score-t`` (clustered binary),
-    ``wald-t-cr1`` (graded, pass@k), ``none``."""
+    ``score-t-cr2`` (graded, pass@k: the score test on fractional flips), ``none``."""
+    df: float | None = None
+    """Degrees of freedom of the row's t reference (clustered binary rows, graded rows): the
+    smaller of the Bell–McCaffrey and the clusters' Satterthwaite df; None for McNemar's test."""
     mde: float | None = None
     """Smallest true |delta| the row detects with 80 % power; None where no verdict is possible."""
     mde_capped: bool = False

@@ -5,11 +5,16 @@ Records that share a cluster (questions on one passage, the repeats of one item)
 information than as many independent ones. The design effect deff = (CR1 variance of the mean) /
 (variance of the mean of independent records, s^2 / n, s^2 the sample variance) measures how
 much less; the interval is Wilson's (E. B. Wilson 1927) for the observed share on n / deff
-records, floored at deff = 1, with the t(G - 1) quantile in place of z when records share
-clusters (G clusters). For independent records deff is exactly 1 and the interval is the plain
-Wilson interval. With fewer than 50 shared clusters the CR1 variance is not trusted for this and
-the effective size is G itself (every cluster counted once: the worst case). Unlike a Wald interval
-on the CR1 standard error it never collapses to a point (12 of 12 right is [0.757, 1]).
+records, floored at deff = 1, with a t quantile in place of z when records share clusters. For
+independent records deff is exactly 1 and the interval is the plain Wilson interval. Unlike a Wald
+interval on the cluster-robust standard error it never collapses to a point (12 of 12 right is
+[0.757, 1]).
+
+Issue 34 (unequal clusters): the variance is CR2 and the t quantile takes the Bell–McCaffrey
+degrees of freedom (:mod:`stages.compare.cluster_variance`; with equal cluster sizes they are CR1
+and G - 1, as before). With fewer than 50 *effective* shared clusters the variance is not trusted
+for this and the effective size is the effective number of clusters, (sum m_g)^2 / sum m_g^2 —
+exactly the worst case, every record of a cluster alike (G itself for equal sizes).
 """
 
 from __future__ import annotations
@@ -23,14 +28,15 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import stats as sps
 
+from stages.compare.cluster_variance import cluster_fit, cluster_sizes, effective_clusters
 from stages.compare.records import VerdictRecord, as_records
 from stages.compare.row import MIN_CLUSTERS
-from stages.scoring.clustered import cluster_robust_se
 
 Array = NDArray[np.float64]
-#: Fewest shared clusters whose CR1 variance sets the effective size; below, every cluster counts
-#: once. With 20-50 clusters an outcome concentrated in a few of them is often invisible to the
-#: variance estimate (measured: 86 % coverage at 20 clusters of 10, accuracy 0.1).
+#: Fewest effective shared clusters whose variance sets the effective size; below, the effective
+#: size is the effective number of clusters. With 20-50 clusters an outcome concentrated in a few
+#: of them is often invisible to the variance estimate (measured: 86 % coverage at 20 clusters of
+#: 10, accuracy 0.1).
 MIN_SHARED_CLUSTERS = 50
 DIGITS = 6
 
@@ -47,7 +53,10 @@ class Estimate:
     """Effective sample size the interval is computed on."""
     clusters: int
     se: float | None
-    """CR1 standard error of the share (None with fewer than 20 shared clusters, or n < 2)."""
+    """CR2 standard error of the share (None with fewer than 20 effective shared clusters, or
+    n < 2)."""
+    effective_clusters: float = 0.0
+    """(sum m_g)^2 / sum m_g^2 over the clusters' sizes m_g (n for independent records)."""
 
 
 def wilson(share: ArrayLike, n: ArrayLike, quantile: ArrayLike) -> tuple[Array, Array]:
@@ -63,30 +72,33 @@ def wilson(share: ArrayLike, n: ArrayLike, quantile: ArrayLike) -> tuple[Array, 
     return low, high
 
 
-def effective_size(n: ArrayLike, clusters: ArrayLike, se: ArrayLike, variance: ArrayLike) -> Array:
-    """n / deff (deff floored at 1); G where clusters are shared and fewer than 50 or the
-    records do not vary; n for independent records."""
+def effective_size(
+    n: ArrayLike, clusters: ArrayLike, se: ArrayLike, variance: ArrayLike,
+    effective: ArrayLike | None = None,
+) -> Array:  # fmt: skip
+    """n / deff (deff floored at 1); the effective clusters (default G) where clusters are shared
+    and fewer than 50 effective ones, or the records do not vary; n for independent records."""
     size, groups = np.asarray(n, dtype=float), np.asarray(clusters, dtype=float)
+    worst = groups if effective is None else np.asarray(effective, dtype=float)
     se_, var = np.asarray(se, dtype=float), np.asarray(variance, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         deff = np.maximum(se_**2 / (var / size), 1.0)
-    trusted = (groups >= MIN_SHARED_CLUSTERS) & (var > 0) & np.isfinite(deff)
-    clustered = np.where(trusted, size / np.where(trusted, deff, 1.0), groups)
+    trusted = (worst >= MIN_SHARED_CLUSTERS) & (var > 0) & np.isfinite(deff)
+    clustered = np.where(trusted, size / np.where(trusted, deff, 1.0), worst)
     return np.asarray(np.where(groups >= size, size, clustered), dtype=float)
 
 
 def interval(
     share: ArrayLike, n: ArrayLike, clusters: ArrayLike, se: ArrayLike, variance: ArrayLike,
-    confidence: float = 0.95,
+    confidence: float = 0.95, effective: ArrayLike | None = None, df: ArrayLike | None = None,
 ) -> tuple[Array, Array, Array]:  # fmt: skip
-    """(low, high, n_eff): Wilson on the effective size, z for independent records, t(G - 1)
-    where records share clusters (see the module docstring); element-wise."""
+    """(low, high, n_eff): Wilson on the effective size, z for independent records, t(``df``)
+    where records share clusters (default G - 1; see the module docstring); element-wise."""
     size, groups = np.asarray(n, dtype=float), np.asarray(clusters, dtype=float)
     tail = (1 - confidence) / 2
-    quantile = np.where(
-        groups >= size, sps.norm.isf(tail), sps.t.isf(tail, np.maximum(groups - 1, 1))
-    )
-    n_eff = effective_size(size, groups, se, variance)
+    dof = groups - 1 if df is None else np.asarray(df, dtype=float)
+    quantile = np.where(groups >= size, sps.norm.isf(tail), sps.t.isf(tail, np.maximum(dof, 1)))
+    n_eff = effective_size(size, groups, se, variance, effective)
     low, high = wilson(share, n_eff, quantile)
     return low, high, n_eff
 
@@ -98,13 +110,17 @@ def share_estimate(
     n = len(values)
     if n == 0:
         raise ValueError("no records: no interval")
-    groups = len(set(clusters))
+    sizes = cluster_sizes(clusters)
+    groups, effective = len(sizes), effective_clusters(sizes)
     share = math.fsum(values) / n
     variance = math.fsum((v - share) ** 2 for v in values) / (n - 1) if n >= 2 else 0.0
-    trusted = n >= 2 and (groups >= n or groups >= MIN_CLUSTERS)  # se shown from 20 clusters
-    se = cluster_robust_se(values, clusters) if trusted else None
-    low, high, n_eff = interval(share, n, groups, se or 0.0, variance, confidence)
-    return Estimate(share, float(low), float(high), n, float(n_eff), groups, se)
+    fit = cluster_fit(values, clusters) if groups >= 2 else None
+    # the standard error is shown from 20 effective clusters
+    trusted = fit is not None and (groups >= n or effective >= MIN_CLUSTERS)
+    se = fit.se if fit is not None and trusted else None
+    df = fit.df if fit is not None else None
+    low, high, n_eff = interval(share, n, groups, se or 0.0, variance, confidence, effective, df)
+    return Estimate(share, float(low), float(high), n, float(n_eff), groups, se, effective)
 
 
 def _rounded(value: float | None) -> float | None:
@@ -121,7 +137,8 @@ def clustered_block(values: Sequence[float], clusters: Sequence[Hashable]) -> di
     if estimate.se is None:
         note = (
             f"{groups} clusters for {n} items: too few for a cluster-robust standard error "
-            f"(needs {MIN_CLUSTERS}); the interval counts each cluster once"
+            f"({estimate.effective_clusters:.1f} effective, needs {MIN_CLUSTERS}); the interval "
+            "counts each effective cluster once"
             if n >= 2
             else "one item: no standard error"
         )

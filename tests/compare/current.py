@@ -17,9 +17,10 @@ Array = NDArray[np.float64]
 
 def test_rows(t: sim.Tables) -> sim.Tested:
     """McNemar/Rao–Scott p and the Tango interval, as ``compare_records`` computes them."""
-    testable = t.clusters >= t.n or t.clusters >= MIN_CLUSTERS
+    effective = t.clusters if t.effective is None else t.effective
+    testable = t.clusters >= t.n or effective >= MIN_CLUSTERS
     possible = testable and power.binary_verdict_possible(t.n, t.clusters, ALPHA, MIN_CLUSTERS)
-    result = paired.paired_binary(t.down, t.up, t.n, t.clusters, t.se, t.variance)
+    result = paired.paired_binary(t.down, t.up, t.n, t.clusters, t.se, t.variance, t.df)
     nan = np.full(result.p.shape, np.nan)
     low, high = (result.low, result.high) if testable else (nan, nan)
     return sim.Tested(result.p, low, high, result.deff, testable, possible)
@@ -59,7 +60,9 @@ def table_errors(primary: list[sim.Tested], children: list[list[sim.Tested]]) ->
 def headline_interval(t: sim.Tables) -> tuple[Array, Array]:
     """A's accuracy interval as ``stages.scoring.interval`` computes it (the headline figure)."""
     variance = t.share_a * (1 - t.share_a) * t.n / max(t.n - 1, 1)
-    low, high, _ = interval.interval(t.share_a, t.n, t.clusters, t.se_a, variance)
+    low, high, _ = interval.interval(
+        t.share_a, t.n, t.clusters, t.se_a, variance, 0.95, t.effective, t.df_a
+    )
     return low, high
 
 
@@ -73,7 +76,7 @@ class Current:
 
     def mde(self, t: sim.Tables, tested: sim.Tested) -> tuple[Array, NDArray[np.bool_]]:
         """(MDE, printed) per replicate for a single-workload table (tested at alpha)."""
-        if not tested.possible or not power.binary_mde_printable(t.n, t.clusters):
+        if not tested.possible or not power.binary_mde_printable(t.n, t.clusters, t.effective):
             return np.zeros(t.n_replicates), np.zeros(t.n_replicates, dtype=bool)
         mde, capped = power.binary_mde(
             t.n,
@@ -82,6 +85,7 @@ class Current:
             power.no_effect_discordance(t.down, t.up, t.n),
             t.share_a,
             ALPHA,
+            df=t.design_df,
         )
         return mde, ~capped
 

@@ -126,8 +126,10 @@ def tables(data: Sample, category: int | None = None) -> Tables:
     variance = (up + down - (up - down) ** 2 / n) / max(n - 1, 1)
     share_a = right / n
     variance_a = share_a * (1 - share_a) * n / max(n - 1, 1)
-    # independent records: CR1 is exactly the iid standard error s / sqrt(n)
-    return Tables(n, n, down, up, np.sqrt(variance / n), variance, share_a, np.sqrt(variance_a / n))
+    # independent records: CR1 and CR2 are exactly the iid standard error s / sqrt(n)
+    whole = np.full(up.shape, float(n - 1))
+    return Tables(n, n, down, up, np.sqrt(variance / n), variance, share_a,
+                  np.sqrt(variance_a / n), whole, whole, n - 1.0, float(n))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -139,22 +141,43 @@ class Tables:
     down: Array
     up: Array
     se: Array
-    """CR1 standard error of the mean difference."""
+    """CR2 standard error of the mean difference (CR1 when the clusters have equal sizes)."""
     variance: Array
     """Sample variance (n - 1) of the per-record differences."""
     share_a: Array
     se_a: Array
-    """CR1 standard error of A's accuracy (the single-revision interval)."""
+    """CR2 standard error of A's accuracy (the single-revision interval)."""
+    df: Array | None = None
+    """Degrees of freedom of the clustered t reference (issue 34): the smaller of the
+    Bell–McCaffrey df and 2 (sum w_g)^2 / sum w_g^2, w_g = S_g^2 / (1 - m_g / n)."""
+    df_a: Array | None = None
+    design_df: float | None = None
+    """The Bell–McCaffrey df alone (what the MDE is planned with)."""
+    effective: float | None = None
+    """Effective clusters (sum m_g)^2 / sum m_g^2."""
 
     @property
     def n_replicates(self) -> int:
         return int(self.up.shape[0])
 
 
-def _cr1(sums: Array, sizes: NDArray[np.int64], mean: Array, used: int, n: int) -> Array:
-    """CR1 standard error from per-cluster sums: sum_g (S_g - m_g mean)^2 expanded."""
-    square = (sums * sums).sum(-1) - 2 * mean * (sums * sizes).sum(-1) + mean**2 * (sizes**2).sum()
-    return np.asarray(np.sqrt(used / max(used - 1, 1) * np.maximum(square, 0.0)) / n)
+def _cr2(sums: Array, sizes: NDArray[np.int64], mean: Array, n: int) -> tuple[Array, Array, float]:
+    """(CR2 standard error, small-sample df, Bell–McCaffrey df) from per-cluster sums (clusters
+    with records only): w_g = (S_g - m_g mean)^2 / (1 - m_g / n), se^2 = sum w_g / n^2; the df
+    is the smaller of the Bell–McCaffrey df (closed form for a mean, as in
+    ``stages.compare.cluster_variance``, written out again here so that this model stays
+    independent of the code it judges) and 2 (sum w)^2 / sum w^2."""
+    used = sizes > 0
+    m = sizes[used].astype(float)
+    keep = 1.0 - m / n
+    w = (sums[..., used] - mean[..., None] * m) ** 2 / keep
+    d, u2 = m / (n * n * keep), m * m / (n**3 * keep)
+    bell_mccaffrey = (1.0 / n) ** 2 / ((d * d).sum() - 2 * (d * u2).sum() + u2.sum() ** 2)
+    total, squares = w.sum(-1), (w * w).sum(-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        data = np.where(squares > 0, 2.0 * total * total / squares, np.inf)
+    df = np.minimum(bell_mccaffrey, np.maximum(data, 1.0))
+    return np.asarray(np.sqrt(total) / n), np.asarray(df, dtype=float), float(bell_mccaffrey)
 
 
 def summarise(codes: NDArray[np.int8], mask: NDArray[np.bool_] | None = None) -> Tables:
@@ -177,15 +200,22 @@ def summarise(codes: NDArray[np.int8], mask: NDArray[np.bool_] | None = None) ->
     up, down = up_g.sum(-1), down_g.sum(-1)
     mean = (up - down) / n
     share_a = right_g.sum(-1) / n
+    se, df, design_df = _cr2(up_g - down_g, sizes, mean, n)
+    se_a, df_a, _ = _cr2(right_g, sizes, share_a, n)
+    m = sizes[sizes > 0].astype(float)
     return Tables(
         n=n,
         clusters=used,
         down=down,
         up=up,
-        se=_cr1(up_g - down_g, sizes, mean, used, n),
+        se=se,
         variance=(up + down - (up - down) ** 2 / n) / max(n - 1, 1),
         share_a=share_a,
-        se_a=_cr1(right_g, sizes, share_a, used, n),
+        se_a=se_a,
+        df=df,
+        df_a=df_a,
+        design_df=design_df,
+        effective=float(m.sum() ** 2 / (m * m).sum()),
     )
 
 

@@ -113,7 +113,7 @@ def test_the_simulation_computes_what_compare_records_prints(design: str, groups
     mde, _ = power.binary_mde(
         tables.n, tables.clusters, tested.deff,
         power.no_effect_discordance(tables.down, tables.up, tables.n),
-        tables.share_a, ALPHA,
+        tables.share_a, ALPHA, df=tables.design_df,
     )  # fmt: skip
     verdicts = current.says(tested, tested.p, 1)
     low, high = current.headline_interval(tables)

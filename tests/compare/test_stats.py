@@ -132,7 +132,7 @@ def test_one_cluster_has_no_standard_error() -> None:
     (row,) = compare_records(a, b)
     assert (row.p, row.ci95, row.mde, row.verdict) == (None, None, None, SAME)
     assert row.note == "1 clusters for 3 items: too few for a cluster-robust standard error " + (
-        "(needs 20)"
+        "(1.0 effective, needs 20)"
     )
 
 
@@ -147,14 +147,22 @@ def test_clustered_rows_use_the_rao_scott_score_test_with_t() -> None:
     se = ols_cluster(diffs, [c for *_, c in table]).bse[0]
     deff = se**2 / (np.var(diffs, ddof=1) / len(diffs))
     z = (24 - 6) / math.sqrt(30 * deff)
+    # Equal clusters: CR2 = CR1 and the Bell–McCaffrey df is G - 1 = 29; the clusters' own df
+    # (issue 34) is smaller: deviations 2 - 2 (0.3) = 1.4 (12 clusters), -2.6 (3), -0.6 (15),
+    # 2 (sum w)^2 / sum w^2 with w their squares = 2 x 49.2^2 / 185.1264 = 26.15.
+    df = 2 * 49.2**2 / (12 * 1.4**4 + 3 * 2.6**4 + 15 * 0.6**4)
     assert row.test == "rao-scott-score-t" and row.se == pytest.approx(se, rel=1e-12)
-    assert row.p == pytest.approx(2 * sps.t.sf(z, 29), rel=1e-9)
+    assert row.df == pytest.approx(df, rel=1e-9)
+    assert row.p == pytest.approx(2 * sps.t.sf(z, df), rel=1e-9)
     assert row.p > mcnemar(np.array([[30, 6], [24, 0]]), exact=True).pvalue
-    low, high = paired.tango_interval(6 / deff, 24 / deff, 60 / deff, sps.t.isf(0.025, 29))
+    low, high = paired.tango_interval(6 / deff, 24 / deff, 60 / deff, sps.t.isf(0.025, df))
     assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-12)
 
 
-def test_graded_rows_use_wald_t_on_cr1_like_statsmodels() -> None:
+def test_graded_rows_use_the_score_test_on_fractional_flips() -> None:
+    # Issue 34: the positive and negative parts of the differences are the flip counts, scaled
+    # so that their variance is the cluster-robust one (statsmodels' CR1 = CR2 for independent
+    # items), with t(n - 1); a plain Wald t undercovered sparse 0/1-heavy scores at n = 12.
     scores_a = [0.2, 0.5, 0.0, 1.0, 0.4, 0.3]
     scores_b = [0.6, 0.5, 0.3, 1.0, 0.9, 0.2]
     a = [
@@ -167,11 +175,18 @@ def test_graded_rows_use_wald_t_on_cr1_like_statsmodels() -> None:
     ]
     (row,) = compare_records(a, b)
     diffs = [y - x for x, y in zip(scores_a, scores_b, strict=True)]
-    fit = ols_cluster(diffs, [f"d{i}" for i in range(6)], use_t=True)  # t(G - 1) reference
+    fit = ols_cluster(diffs, [f"d{i}" for i in range(6)])
     assert row.delta == pytest.approx(fit.params[0]) and row.se == pytest.approx(fit.bse[0])
-    assert row.p == pytest.approx(fit.pvalues[0], rel=1e-9)
-    assert row.ci95 == pytest.approx(tuple(fit.conf_int(alpha=0.05)[0]), rel=1e-9)
-    assert (row.measure, row.test, row.scale) == ("f1", "wald-t-cr1", (0.0, 1.0))
+    up, down = 0.4 + 0.3 + 0.5, 0.1  # the positive and the negative parts, in F1 units
+    deff = fit.bse[0] ** 2 / ((up + down - (up - down) ** 2 / 6) / 5 / 6)
+    z = (up - down) / math.sqrt((up + down) * deff)
+    # df: the smaller of n - 1 and 2 (sum w)^2 / sum w^2, w the squared deviations
+    w = (np.array(diffs) - np.mean(diffs)) ** 2
+    df = min(5.0, 2 * w.sum() ** 2 / (w**2).sum())
+    assert row.p == pytest.approx(2 * sps.t.sf(z, df), rel=1e-9)
+    low, high = paired.tango_interval(down / deff, up / deff, 6 / deff, sps.t.isf(0.025, df))
+    assert row.ci95 == pytest.approx((float(low), float(high)), rel=1e-9)
+    assert (row.measure, row.test, row.scale) == ("f1", "score-t-cr2", (0.0, 1.0))
 
 
 def test_degenerate_graded_rows_give_no_verdict() -> None:
@@ -354,7 +369,10 @@ def test_accuracy_interval_counts_repeats_and_shared_clusters() -> None:
     # deff = CR1 variance (its G/(G-1) factor) / (s^2 / n) (n - 1 denominator) = 179 / 59.
     n_eff = 180 * 59 / 179
     assert estimate.n_eff == pytest.approx(n_eff, rel=1e-9)
-    z = sps.t.isf(0.025, 59)
+    # t on the smaller of G - 1 = 59 and the clusters' own df (issue 34): deviations 2.25 (15
+    # clusters) and -0.75 (45), 2 (sum w)^2 / sum w^2 = 2 x 101.25^2 / 398.671875 = 51.43.
+    df = 2 * 101.25**2 / (15 * 2.25**4 + 45 * 0.75**4)
+    z = sps.t.isf(0.025, df)
     reference = proportion_confint(0.25 * n_eff, n_eff, alpha=2 * sps.norm.sf(z), method="wilson")
     assert (estimate.low, estimate.high) == pytest.approx(reference, rel=1e-9)
     # Fewer than 50 shared clusters: every cluster counts once.

@@ -216,10 +216,13 @@ def test_eval_metrics_lists_failures_and_counts_them_wrong() -> None:
         rec("c", True),
     ]
     got = eval_metrics(records)
-    # Row "a" is repeated: its two records are one cluster, so 3 clusters (fewer than 50 shared)
-    # and the interval is Wilson's on n_eff = 3 with the t(2) quantile (issue 18).
-    z = t_dist.isf(0.025, 2)
-    low, high = proportion_confint(1.5, 3, alpha=2 * norm.sf(z), method="wilson")
+    # Row "a" is repeated: its two records are one cluster, so 3 clusters of sizes 2, 1, 1
+    # (fewer than 50 effective) and the interval is Wilson's on the effective clusters,
+    # 4^2 / (4 + 1 + 1) = 8/3, with the t quantile on the Bell–McCaffrey df (issue 34):
+    # (1/n)^2 / (sum d^2 - 2 sum d u^2 + (sum u^2)^2), d = (1/4, 1/12, 1/12),
+    # u^2 = (1/8, 1/48, 1/48): 0.0625 / 0.0347222 = 1.8 (the clusters' own df, 4, is larger).
+    z = t_dist.isf(0.025, 1.8)
+    low, high = proportion_confint(4 / 3, 8 / 3, alpha=2 * norm.sf(z), method="wilson")
     assert got == {
         "n": 4,
         "correct": 2,
