@@ -180,8 +180,8 @@ def describe(plan: Plan, results: Path, metrics: Path, keep_failed: bool) -> str
     serving = metrics / f"{plan.name}.serving.json"
     endpoint = endpoint_label(plan.model)
     estimate = _estimate(to_send, concurrency, serving, endpoint, manifest)
-    lines.append(estimate if estimate.startswith("cannot") else f"estimate: {estimate}")
-    lines.append(load_levels(plan))
     lines.append(engine)
+    lines.append(load_levels(plan))
+    lines.append(estimate if estimate.startswith("cannot") else f"estimate: {estimate}")
     lines.append("nothing sent (--dry-run)")
     return "\n".join(lines)

@@ -61,7 +61,7 @@ def test_dry_run_prints_the_plan_and_sends_nothing(
         "0 failed (sent again), 6 never sent -> 6 to send"
     )
     assert (
-        out[6]
+        out[-2]
         == "estimate: no earlier run (metrics/w.serving.json missing) to estimate the time from"
     )
     assert stub.stats.requests == 0 and not (project / "results").exists()
@@ -92,12 +92,12 @@ def test_limit_and_an_estimate_from_the_last_run(
         "journal results/w/responses.jsonl: 4 answered (reused unless the endpoint changed), "
         "0 failed (sent again), 6 never sent -> 6 to send"
     )
-    assert out[-4] == (
+    assert out[-4] == "engine: unidentified by the last run: no engine fields"
+    assert out[-3] == "load levels: none"
+    assert out[-2] == (
         "estimate: about 3 s for 6 requests at 2 req/s (last run, metrics/w.serving.json, "
         "concurrency 4)"
     )
-    assert out[-3] == "load levels: none"
-    assert out[-2] == "engine: unidentified by the last run: no engine fields"
     assert out[-1] == "nothing sent (--dry-run)"
     assert stub.stats.requests == 4
     assert metrics["main"]["endpoint"] == stub.url  # the serving metrics name what they measured
@@ -116,12 +116,12 @@ def test_dry_run_against_an_endpoint_never_measured_cannot_estimate(
     capsys.readouterr()
     assert main(["infer", "w", "--dry-run"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-4] == (
+    assert out[-2] == (
         f"cannot estimate: no run against {other} was measured yet (the last one, "
         f"metrics/w.serving.json, measured {stub.url}: another server's rate says nothing of "
         "this one)"
     )
-    assert out[-2] == "engine: not identified yet (no run against this endpoint): no engine fields"
+    assert out[-4] == "engine: not identified yet (no run against this endpoint): no engine fields"
     # serving metrics from before they named their endpoint, and no manifest to tell: no guess
     serving = project / "metrics" / "w.serving.json"
     document = json.loads(serving.read_text())
@@ -129,7 +129,7 @@ def test_dry_run_against_an_endpoint_never_measured_cannot_estimate(
     serving.write_text(json.dumps(document))
     (project / "results" / "w" / "manifest.json").unlink()
     assert main(["infer", "w", "--dry-run"]) == 0
-    assert capsys.readouterr().out.splitlines()[-4] == (
+    assert capsys.readouterr().out.splitlines()[-2] == (
         "cannot estimate: the last run's metrics (metrics/w.serving.json) do not say which "
         f"endpoint they measured, and {other} may be another server"
     )
