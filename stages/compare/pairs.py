@@ -121,7 +121,9 @@ def read_verdicts(revision: Revision, workload: str) -> dict[Key, Item] | None:
     if text is None:
         return None
     items: dict[Key, Item] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: an answer may hold U+2028, U+0085 or U+2029 raw (verdict lines are
+    # written with ensure_ascii=False), which str.splitlines would take for line ends.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         where = f"{path}:{number} at {revision.short}"

@@ -59,7 +59,7 @@ def dataset_rows(paired: WorkloadPairs) -> dict[str, dict[str, Any]]:
     for side in (paired.b, paired.a):
         text = side.revision.text(f"datasets/{dataset_id}/rows.jsonl") if dataset_id else None
         if text is not None:
-            rows = (json.loads(line) for line in text.splitlines() if line.strip())
+            rows = (json.loads(line) for line in text.split("\n") if line.strip())
             return {str(r["id"]): r for r in rows if isinstance(r, dict) and "id" in r}
     return {}
 

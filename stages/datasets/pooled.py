@@ -47,5 +47,5 @@ def fresh_rows(card: DatasetCard, root: Path) -> tuple[list[dict[str, Any]], dic
         for seed in SEEDS:
             if errors[seed] is None:
                 path = Path(tmp) / str(seed) / card.id / "rows.jsonl"
-                rows += [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+                rows += [json.loads(line) for line in path.read_text("utf-8").split("\n") if line]
     return rows, {seed: why for seed, why in errors.items() if why is not None}

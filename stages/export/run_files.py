@@ -110,7 +110,7 @@ def _journal_answers(workload: str, run_key: str | None) -> dict[Key, JournalAns
     if run_key is None or not path.is_file():
         return {}
     answers: dict[Key, JournalAnswer] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").split("\n"):  # not U+2028 &c.
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:

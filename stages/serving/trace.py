@@ -84,7 +84,7 @@ def read_trace(path: str | Path) -> Trace:
     except OSError as exc:
         raise AtlasError(f"{path}: cannot read the trace file: {exc.strerror or exc}") from exc
     entries: list[TraceEntry] = []
-    for number, line in enumerate(data.decode("utf-8").splitlines(), 1):
+    for number, line in enumerate(data.decode("utf-8").split("\n"), 1):  # not U+2028 &c.
         if not line.strip():
             continue
         where = f"{path}:{number}"
