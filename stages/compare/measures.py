@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from stages.compare import paired, power
 from stages.compare.cluster_variance import cluster_fit, cluster_sizes, effective_clusters
+from stages.compare.exchangeable import exchangeable_se, unequal
 from stages.compare.records import VerdictRecord
 from stages.compare.row import MIN_CLUSTERS
 
@@ -134,7 +135,8 @@ def mean_test(diffs: Sequence[float], clusters: Sequence[Hashable], span: float)
     negative parts of the differences, in units of the scale, are the wrong->right and
     right->wrong counts, divided by a design effect that makes their variance the CR2 variance
     of the mean difference; t on the Bell–McCaffrey df (n - 1 for independent items). For 0/1
-    scores it is the binary rows' test. No test without variation (within :data:`TOLERANCE`
+    scores it is the binary rows' test. In clusters of unequal sizes the standard error is at
+    least the exchangeable one (:mod:`stages.compare.exchangeable`). No test without variation (within :data:`TOLERANCE`
     of the scale) or with fewer than 20 effective shared clusters."""
     n = len(diffs)
     groups, effective = _clustering(clusters)
@@ -147,11 +149,16 @@ def mean_test(diffs: Sequence[float], clusters: Sequence[Hashable], span: float)
     fit = cluster_fit(list(diffs), list(clusters))
     if max(diffs) - min(diffs) <= TOLERANCE * span or fit.se <= TOLERANCE * span:
         return Tested(None, None, None, 1.0, "the differences do not vary: no test")
+    se = fit.se
+    if groups < n and unequal(cluster_sizes(clusters)):
+        # A few large clusters may carry the whole difference without having varied in this
+        # table: the exchangeable floor counts them with their size (stages.compare.exchangeable)
+        se = max(se, exchangeable_se(diffs, clusters))
     up = math.fsum(max(d, 0.0) for d in diffs) / span
     down = math.fsum(max(-d, 0.0) for d in diffs) / span
-    p, low, high, deff = paired.fractional_score(up, down, n, fit.se / span, fit.df)
+    p, low, high, deff = paired.fractional_score(up, down, n, se / span, fit.df)
     interval = (max(-span, float(low) * span), min(span, float(high) * span))
-    return Tested(float(p), interval, fit.se, float(deff), None, fit.df, fit.design_df)
+    return Tested(float(p), interval, se, float(deff), None, fit.df, fit.design_df)
 
 
 def mean_row(

@@ -22,6 +22,7 @@ from unequal import Cell, binary_codes, graded_scores, mask
 
 from stages.compare import paired
 from stages.compare.cluster_variance import cr2_variance, effective_clusters, small_sample_df
+from stages.compare.exchangeable import exchangeable_variance, unequal
 from stages.compare.row import MIN_CLUSTERS
 from stages.scoring import interval
 
@@ -100,6 +101,12 @@ def graded_row(a: Array, b: Array, keep: NDArray[np.bool_], before: bool = False
         low = np.where(se > 0, np.maximum(-1.0, mean - half), nan)
         high = np.where(se > 0, np.minimum(1.0, mean + half), nan)
         return Row(p, low, high, groups >= n or groups >= MIN_CLUSTERS)
+    used = sizes > 0
+    if groups < n and unequal(sizes[used]):  # the exchangeable floor, as mean_test applies it
+        sums = diffs.sum(-1)
+        own = np.where(keep, diffs - (sums / np.maximum(sizes, 1))[..., None], 0.0)
+        floor = exchangeable_variance(sums[..., used], (own**2).sum(-1)[..., used], sizes[used])
+        se = np.maximum(se, np.sqrt(floor))
     up = np.maximum(diffs, 0).sum((-2, -1))
     down = np.maximum(-diffs, 0).sum((-2, -1))
     p, low, high, _ = paired.fractional_score(up, down, n, se, df)
