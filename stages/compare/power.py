@@ -177,7 +177,13 @@ def graded_power(
     df = clusters - 1 if df is None else df
     critical = max(float(sps.t.isf(level / 2, df)), float(sps.t.isf(0.025, df)))
     shift = np.asarray(delta, dtype=float) / se
-    return np.asarray(sps.nct.sf(critical, df, shift) + sps.nct.cdf(-critical, df, shift))
+    with np.errstate(invalid="ignore"):
+        exact = sps.nct.sf(critical, df, shift) + sps.nct.cdf(-critical, df, shift)
+    # scipy's noncentral t gives NaN far in the tail (shift ~ 35 at df 80), which the MDE search
+    # read as "short of the power" and so printed a far too large MDE; there the normal
+    # approximation is exact to float precision (the power is 1 to 15 digits)
+    normal = sps.norm.sf(critical - shift) + sps.norm.cdf(-critical - shift)
+    return np.asarray(np.where(np.isnan(exact), normal, exact), dtype=float)
 
 
 def graded_mde(

@@ -25,11 +25,11 @@ import unequal_stats as us  # noqa: E402
 
 FAMILIES = ("copy", "latent")
 HEAVY_GROUPS = (20, 30, 60, 100, 200)
-#: (sizes, clusters, share of items B changes); the last two are sparser than the test's
+#: (sizes, clusters, share of items B changes); the last three are sparser than the test's
 #: clustered cells: the limit of the promise (docs/comparing.md).
 GRADED = (("independent", 12, 0.15), ("independent", 30, 0.15), ("independent", 100, 0.15),
           ("equal4", 20, 0.3), ("equal4", 30, 0.3), ("heavy", 60, 0.3), ("heavy", 100, 0.3),
-          ("heavy", 60, 0.15), ("heavy", 100, 0.15))  # fmt: skip
+          ("heavy", 60, 0.15), ("heavy", 100, 0.15), ("heavy", 200, 0.15))  # fmt: skip
 TABLES = (("heavy", 60), ("heavy", 100), ("equal4", 20))
 
 

@@ -291,6 +291,16 @@ def test_graded_power_is_the_noncentral_t_power_of_statsmodels() -> None:
     )
 
 
+def test_graded_mde_of_a_small_standard_error_is_statsmodels_mde() -> None:
+    # scipy's noncentral t is NaN at the search's cap (shift 0.5 / 0.0143 = 35 at df 82): the
+    # search read that as "not enough power" and printed 0.46 instead of 0.041
+    se, n = 0.0143, 83
+    size = TTestPower().solve_power(effect_size=None, nobs=n, alpha=0.05, power=0.8)
+    mde, capped = power.graded_mde(se, n, 1.0, 0.05)
+    assert not capped and mde == pytest.approx(size * se * math.sqrt(n), rel=1e-5)
+    assert float(power.graded_power(se, n, 0.5, 0.05)) == 1.0
+
+
 def test_mde_is_printed_only_where_a_verdict_is_possible_and_is_capped() -> None:
     tiny = compare_records(*records(flipped(1, 1, 3)))[0]  # n = 5: p >= 0.0625 whatever happens
     assert (tiny.mde, tiny.p_adjusted, tiny.verdict) == (None, None, SAME)
