@@ -136,8 +136,8 @@ def mean_test(diffs: Sequence[float], clusters: Sequence[Hashable], span: float)
     right->wrong counts, divided by a design effect that makes their variance the CR2 variance
     of the mean difference; t on the Bell–McCaffrey df (n - 1 for independent items). For 0/1
     scores it is the binary rows' test. In clusters of unequal sizes the standard error is at
-    least the exchangeable one (:mod:`stages.compare.exchangeable`). No test without variation (within :data:`TOLERANCE`
-    of the scale) or with fewer than 20 effective shared clusters."""
+    least the exchangeable one (:mod:`stages.compare.exchangeable`). No test without variation
+    (within :data:`TOLERANCE` of the scale) or with fewer than 20 effective shared clusters."""
     n = len(diffs)
     groups, effective = _clustering(clusters)
     if n == 0:

@@ -25,8 +25,8 @@ import unequal_stats as us  # noqa: E402
 
 FAMILIES = ("copy", "latent")
 HEAVY_GROUPS = (20, 30, 60, 100, 200)
-#: (sizes, clusters, share of items B changes); the last three are sparser than the test's
-#: clustered cells: the limit of the promise (docs/comparing.md).
+#: (sizes, clusters, share of items B changes); in the last three a few large clusters carry
+#: all of the difference (the exchangeable floor of stages/compare/exchangeable.py).
 GRADED = (("independent", 12, 0.15), ("independent", 30, 0.15), ("independent", 100, 0.15),
           ("equal4", 20, 0.3), ("equal4", 30, 0.3), ("heavy", 60, 0.3), ("heavy", 100, 0.3),
           ("heavy", 60, 0.15), ("heavy", 100, 0.15), ("heavy", 200, 0.15))  # fmt: skip
