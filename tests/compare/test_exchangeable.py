@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stages.compare.cluster_variance import cluster_fit
 from stages.compare.exchangeable import exchangeable_se, exchangeable_variance
@@ -63,3 +65,33 @@ def test_graded_rows_take_the_floor_on_unequal_clusters_only() -> None:
     # independent items: no clusters to floor
     assert mean_test(varied, list(range(100)), 1.0).se == cluster_fit(varied, list(range(100))).se
     assert np.isfinite(tested.df or math.nan)
+
+
+@given(
+    st.lists(st.integers(1, 6), min_size=2, max_size=8).filter(lambda m: max(m) > 1),
+    st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=60, deadline=None)
+def test_exchangeable_variance_is_the_exchangeable_models_variance(
+    sizes: list[int], seed: int
+) -> None:
+    """Against the model's own matrix form, var(mean) = 1' S 1 / n^2 with S = sigma^2 ((1 - rho)
+    I + rho J) within clusters, sigma^2 and rho computed by the textbook ANOVA formulas."""
+    rng = np.random.default_rng(seed)
+    values = [rng.choice([0.0, 0.5, 1.0], m) for m in sizes]
+    flat = np.concatenate(values)
+    n, groups = len(flat), len(sizes)
+    means = [v.mean() for v in values]
+    ssb = sum(m * (c - flat.mean()) ** 2 for m, c in zip(sizes, means, strict=True))
+    ssw = sum(((v - v.mean()) ** 2).sum() for v in values)
+    msb, msw = ssb / (groups - 1), ssw / (n - groups)
+    m0 = (n - sum(m * m for m in sizes) / n) / (groups - 1)
+    denominator = msb + (m0 - 1) * msw
+    rho = min(max((msb - msw) / denominator, 0.0), 1.0) if denominator > 0 else 0.0
+    key = np.repeat(np.arange(groups), sizes)
+    same = key[:, None] == key[None, :]
+    cov = flat.var(ddof=1) * np.where(same, rho, 0.0)
+    np.fill_diagonal(cov, flat.var(ddof=1))
+    expected = cov.sum() / n**2
+    clusters = [f"c{k}" for k in key]
+    assert exchangeable_se(list(flat), clusters) ** 2 == pytest.approx(expected, abs=1e-12)
