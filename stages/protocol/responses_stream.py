@@ -35,24 +35,23 @@ from typing import Any
 from stages.network.scrubber import excerpt
 from stages.protocol.channels import ANSWER, REASONING
 from stages.protocol.responses_answer import chat_call, failure, fill, is_call, output_of
-from stages.protocol.sse import Answer, InvalidResponse
+from stages.protocol.sse import Answer, DataLines, InvalidResponse
 
 
-class ResponsesReader:
+class ResponsesReader(DataLines):
     """Incremental reader of a Responses-API event stream building an :class:`Answer`; fed as
     :class:`~stages.protocol.sse.StreamReader` is (raw chunks, each with its arrival time)."""
 
     def __init__(self, secrets: Sequence[str] = (), limit: int | None = None) -> None:
+        super().__init__()
         self.answer = Answer()
         self._secrets = secrets
         self._limit = limit
         """The request's ``max_output_tokens`` (:func:`.responses_answer.finish_reason`)."""
-        self._buffer = b""
         self._parts: list[str] = []
         self._reasoning: list[str] = []
         self._calls: dict[int, dict[str, Any]] = {}
         self._final: dict[str, Any] | None = None
-        self._now = 0.0
 
     @property
     def reasoning_times(self) -> list[float]:
@@ -64,19 +63,9 @@ class ResponsesReader:
         """The reasoning text the stream carried (reasoning and summary deltas)."""
         return "".join(self._reasoning)
 
-    def feed(self, chunk: bytes, now: float) -> None:
-        self._now = now
-        lines = (self._buffer + chunk).split(b"\n")
-        self._buffer = lines.pop()
-        for line in lines:
-            if line.startswith(b"data:"):
-                self._event(line[5:].strip(), now)
-
     def finish(self) -> Answer:
         """Flush a last line without newline and assemble the text and tool calls."""
-        if self._buffer.startswith(b"data:"):
-            self._event(self._buffer[5:].strip(), self._now)
-        self._buffer = b""
+        self._flush()
         answer = self.answer
         answer.output = "".join(self._parts)
         if self._reasoning:  # the Responses API's reasoning items: never part of the answer

@@ -116,17 +116,13 @@ class Answer:
         return self
 
 
-class StreamReader:
-    """Incremental SSE parser building an :class:`Answer`."""
+class DataLines:
+    """The SSE framing both stream readers share (chat here, the Responses API's in
+    :mod:`stages.protocol.responses_stream`): raw chunks in, each ``data:`` payload handed to
+    :meth:`_event` with the arrival time of the chunk that completed it."""
 
-    def __init__(self, secrets: Sequence[str] = ()) -> None:
-        self.answer = Answer()
-        self._secrets = secrets
+    def __init__(self) -> None:
         self._buffer = b""
-        self._parts: list[str] = []
-        self._thinking: list[str] = []
-        self._tags = ThinkTags(self.answer.token)
-        self._calls: dict[int, dict[str, Any]] = {}
         self._now = 0.0
 
     def feed(self, chunk: bytes, now: float) -> None:
@@ -138,11 +134,31 @@ class StreamReader:
             if line.startswith(b"data:"):
                 self._event(line[5:].strip(), now)
 
-    def finish(self) -> Answer:
-        """Flush a last line without newline and assemble the text and tool calls."""
+    def _flush(self) -> None:
+        """A last ``data:`` line the body ended without a newline after."""
         if self._buffer.startswith(b"data:"):
             self._event(self._buffer[5:].strip(), self._now)
         self._buffer = b""
+
+    def _event(self, payload: bytes, now: float) -> None:
+        raise NotImplementedError
+
+
+class StreamReader(DataLines):
+    """Incremental SSE parser building an :class:`Answer`."""
+
+    def __init__(self, secrets: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.answer = Answer()
+        self._secrets = secrets
+        self._parts: list[str] = []
+        self._thinking: list[str] = []
+        self._tags = ThinkTags(self.answer.token)
+        self._calls: dict[int, dict[str, Any]] = {}
+
+    def finish(self) -> Answer:
+        """Flush a last line without newline and assemble the text and tool calls."""
+        self._flush()
         answer = self.answer
         answer.output = "".join(self._parts)
         answer.reasoning = "".join(self._thinking)
