@@ -87,7 +87,8 @@ def test_an_experiment_exports_in_both_formats(pipeline: Pipeline, tmp_path: Pat
     eee, hf = tmp_path / "eee", tmp_path / "hf"
     pipeline.run(origin, f"atlas export my-exp --out {eee}")
     pipeline.run(origin, f"atlas export my-exp --out {hf} --format hf-eval-results")
-    ref = pipeline.run(origin, "git for-each-ref --format=%(refname) refs/exps").stdout.split()[0]
+    refs = pipeline.run(origin, "git for-each-ref --format=%(refname) refs/exps").stdout.split()
+    (ref,) = [r for r in refs if r.endswith("/my-exp")]  # other tests add experiments of their own
     metrics = committed(pipeline, origin, ref, "math")
     log, records, _, _ = read_eee(eee)
     (math,) = [r for r in log.evaluation_results if r.evaluation_result_id == "math/accuracy"]
