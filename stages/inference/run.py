@@ -37,8 +37,8 @@ from stages.inference.sending import (
     STAGGER_S,
     lean_gc,
     note_failover,
-    request_headers,
     request_policy,
+    sending_client,
 )
 
 RESULTS_DIR = Path("results")
@@ -86,19 +86,11 @@ def _pass_job(plan: Plan, endpoint: Endpoint, todo: list[Item], concurrency: int
     next item of the shared feed when its last one is done."""
 
     async def job(share: Share) -> None:
-        from stages.network.transport import make_client
-
         policy = request_policy(plan, endpoint)
         urls = endpoint.replicas()
         stream = plan.workload.stream
         workers = split(concurrency, share.count, share.index)
-        client = make_client(
-            workers,
-            request_headers(endpoint),
-            plan.run.connect_timeout_s,
-            endpoint.urls,
-            endpoint.embedded,
-        )
+        client = sending_client(plan, endpoint, workers)
         refused = Streak()
 
         async def worker(index: int) -> None:

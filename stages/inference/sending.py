@@ -38,6 +38,21 @@ def request_headers(endpoint: Endpoint) -> dict[str, str]:
     return {**endpoint.headers, "Content-Type": "application/json"}
 
 
+def sending_client(plan: Plan, endpoint: Endpoint, connections: int) -> Any:
+    """One sending process's HTTP client for ``endpoint``: a pool of ``connections`` with the
+    run's connect limit (the wire, or httpx where a proxy asks it; :mod:`stages.network.transport`),
+    imported only once something is to be sent."""
+    from stages.network.transport import make_client
+
+    return make_client(
+        connections,
+        request_headers(endpoint),
+        plan.run.connect_timeout_s,
+        endpoint.urls,
+        endpoint.embedded,
+    )
+
+
 def request_policy(plan: Plan, endpoint: Endpoint) -> Policy:
     """The limits of a request (the total deadline the workload's, else the run's; first byte
     and stall limits the run's), retry budget and the secret to scrub."""

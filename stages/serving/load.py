@@ -26,7 +26,7 @@ from stages.inference.journal import Journal, canonical
 from stages.inference.plan import Plan
 from stages.inference.progress import Progress
 from stages.inference.senders import Share, run_shares, sender_count, split
-from stages.inference.sending import lean_gc, request_headers, request_policy
+from stages.inference.sending import lean_gc, request_policy, sending_client
 from stages.io import read_json, write_json
 from stages.params import LoadParams
 from stages.serving.arrivals import Slot, arrival_times, rate_schedule
@@ -219,17 +219,9 @@ def _send_level(
     base = todo[0].offset_s
 
     async def job(share: Share) -> None:
-        from stages.network.transport import make_client
-
         whole = load.max_in_flight if load.mode == "rate" else int(level)
         pool = split(whole, share.count, share.index)
-        client = make_client(
-            pool,
-            request_headers(endpoint),
-            plan.run.connect_timeout_s,
-            endpoint.urls,
-            endpoint.embedded,
-        )
+        client = sending_client(plan, endpoint, pool)
         sender = Sender(
             client=client,
             urls=endpoint.replicas(),

@@ -5,7 +5,6 @@ revision's journal is scored by ``atlas score`` (the real exact scorer), both ar
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from compare_helpers import commit
 
 from stages.cli import main
+from tests.scoring.test_stage_score import write_dataset
 
 RUN_KEY = {"A": "a" * 64, "B": "b" * 64}
 IDS = [f"sum-{i:03d}" for i in range(12)]
@@ -26,19 +26,10 @@ def _dataset(root: Path) -> str:
          "answer": str(2 * n), "scorer": "exact", "meta": {}}
         for n, i in enumerate(IDS)
     ]  # fmt: skip
-    data = "".join(json.dumps(r) + "\n" for r in rows).encode()
-    folder = root / "datasets" / "eval-sum-v1"
-    folder.mkdir(parents=True)
-    (folder / "rows.jsonl").write_bytes(data)
-    card = {
-        "id": "eval-sum-v1", "kind": "eval", "description": "test fixture", "licence": "MIT",
-        "generator": {"path": "_gen/x.py", "seed": 1}, "token_heuristic": "chars/4",
-        "default_scorer": "exact", "rows": len(rows), "files": {}, "created": "2026-01-01",
-    }  # fmt: skip
-    (folder / "dataset.json").write_text(json.dumps(card))
+    sha = write_dataset(root, "eval-sum-v1", "eval", rows)
     (root / "params.yaml").write_text("workloads:\n  sum:\n    dataset: eval-sum-v1\n")
     (root / ".gitignore").write_text("/results/\n")  # as in the project: raw results are DVC's
-    return hashlib.sha256(data).hexdigest()
+    return sha
 
 
 def _run(root: Path, sha: str, revision: str, ran_out: set[str]) -> None:

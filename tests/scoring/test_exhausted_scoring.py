@@ -4,7 +4,6 @@ denominator; a run where nothing ran out writes what it wrote before."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 from stages.cli import main
 from stages.scoring.stage import score_workload
 from stages.scoring.verdict import Verdict
+from tests.scoring.test_stage_score import write_dataset
 
 RK = "e" * 64
 ROWS = [
@@ -41,16 +41,7 @@ EXHAUSTED = {"t-2": "length_open_think", "t-3": "length"}
 
 
 def _project(root: Path, answers: dict[str, dict[str, Any]]) -> None:
-    data = "".join(json.dumps(r) + "\n" for r in ROWS).encode()
-    folder = root / "datasets" / "eval-think-v1"
-    folder.mkdir(parents=True)
-    (folder / "rows.jsonl").write_bytes(data)
-    card = {
-        "id": "eval-think-v1", "kind": "eval", "description": "test fixture", "licence": "MIT",
-        "generator": {"path": "_gen/x.py", "seed": 1}, "token_heuristic": "chars/4",
-        "default_scorer": "exact", "rows": len(ROWS), "files": {}, "created": "2026-01-01",
-    }  # fmt: skip
-    (folder / "dataset.json").write_text(json.dumps(card))
+    sha = write_dataset(root, "eval-think-v1", "eval", ROWS)
     (root / "params.yaml").write_text("workloads:\n  think:\n    dataset: eval-think-v1\n")
     results = root / "results" / "think"
     results.mkdir(parents=True)
@@ -58,7 +49,7 @@ def _project(root: Path, answers: dict[str, dict[str, Any]]) -> None:
         "run_key": RK,
         "model": {"name": "m", "revision": "r"},
         "decoding": {"temperature": 0.0},
-        "dataset": {"id": "eval-think-v1", "sha256": hashlib.sha256(data).hexdigest()},
+        "dataset": {"id": "eval-think-v1", "sha256": sha},
     }
     (results / "manifest.json").write_text(json.dumps(manifest))
     lines = [
